@@ -1,0 +1,59 @@
+import Foundation
+
+/// What stays fixed while a focus block's activity runs (spec 002's `FocusBlockActivityAttributes`).
+public struct FocusActivityAttributes: Sendable, Hashable, Codable {
+  public var blockID: String
+  public var blockTitle: String
+  public var startDate: Date
+  public var endDate: Date
+
+  public init(blockID: String, blockTitle: String, startDate: Date, endDate: Date) {
+    self.blockID = blockID
+    self.blockTitle = blockTitle
+    self.startDate = startDate
+    self.endDate = endDate
+  }
+}
+
+/// What changes while it runs (spec 002's `ContentState`).
+public struct FocusActivityContentState: Sendable, Hashable, Codable {
+  /// The first of the block's tasks that is not done; `nil` when all are.
+  public var currentTaskTitle: String?
+  public var completedCount: Int
+  public var totalCount: Int
+
+  public init(currentTaskTitle: String?, completedCount: Int, totalCount: Int) {
+    self.currentTaskTitle = currentTaskTitle
+    self.completedCount = completedCount
+    self.totalCount = totalCount
+  }
+}
+
+/// An activity as it should be shown: which block, in which state.
+public struct FocusActivity: Sendable, Hashable, Codable {
+  public var attributes: FocusActivityAttributes
+  public var state: FocusActivityContentState
+
+  public init(attributes: FocusActivityAttributes, state: FocusActivityContentState) {
+    self.attributes = attributes
+    self.state = state
+  }
+
+  /// The activity that should run at `now`: the running block that started last (ties by id),
+  /// with its tasks' progress; `nil` when no block runs.
+  public static func current(blocks: [FocusBlock], tasks: [TodoItem], now: Date) -> FocusActivity? {
+    let running = blocks.filter { $0.isRunning(at: now) }
+    guard
+      let block = running.max(by: { $0.start != $1.start ? $0.start < $1.start : $0.id > $1.id })
+    else { return nil }
+    let byID = Dictionary(tasks.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    let blockTasks = block.taskIDs.compactMap { byID[$0] }
+    let state = FocusActivityContentState(
+      currentTaskTitle: blockTasks.first { !$0.completed }?.title,
+      completedCount: blockTasks.count { $0.completed },
+      totalCount: blockTasks.count)
+    let attributes = FocusActivityAttributes(
+      blockID: block.id, blockTitle: block.title, startDate: block.start, endDate: block.end)
+    return FocusActivity(attributes: attributes, state: state)
+  }
+}

@@ -1,0 +1,97 @@
+/// Every user-visible text of Herald's notifications, in one table per language.
+///
+/// The German texts are the specs' own strings; `contracts/plan.md` fixes the English ones.
+public struct Texts: Sendable {
+  public let language: Language
+
+  public init(_ language: Language) { self.language = language }
+
+  private func pick(_ de: String, _ en: String) -> String { language == .de ? de : en }
+
+  // MARK: Focus block start (spec 000)
+
+  public var focusBlockSoonTitle: String { pick("Focus Block startet gleich", "Focus block starts soon") }
+  public func focusBlockSoonBody(_ title: String, minutes: Int) -> String {
+    pick("\(title) beginnt in \(minutes) Minuten", "\(title) starts in \(minutes) minutes")
+  }
+  public var focusBlockNowTitle: String { pick("Focus Block startet jetzt", "Focus block starts now") }
+  public func focusBlockNowBody(_ title: String) -> String {
+    pick("\(title) beginnt jetzt", "\(title) starts now")
+  }
+
+  // MARK: Due dates (spec 001)
+
+  public var dueTodayTitle: String { pick("Heute fällig", "Due today") }
+  public func dueTodayBody(_ title: String) -> String {
+    pick("\(title) — pack ihn in einen Sprint", "\(title) — put it into a sprint")
+  }
+  public func dueInBody(_ title: String, lead: AdvanceLeadTime) -> String {
+    pick("\(title) ist in \(span(lead)) fällig", "\(title) is due in \(span(lead))")
+  }
+  public func span(_ lead: AdvanceLeadTime) -> String {
+    switch lead {
+    case .fifteenMinutes: pick("15 Minuten", "15 minutes")
+    case .thirtyMinutes: pick("30 Minuten", "30 minutes")
+    case .oneHour: pick("1 Stunde", "1 hour")
+    case .twoHours: pick("2 Stunden", "2 hours")
+    case .oneDay: pick("1 Tag", "1 day")
+    }
+  }
+
+  // MARK: Movement (spec 003)
+
+  public var timeToMoveTitle: String { pick("Zeit für Bewegung", "Time to move") }
+  public var standUpBody: String { pick("Steh auf und beweg dich kurz.", "Stand up and move for a minute.") }
+  public var followUpTitle: String { pick("Noch nicht bewegt?", "Still sitting?") }
+  public var followUpBody: String {
+    pick("Deine letzte Bewegungspause steht noch aus.", "Your last movement break is still waiting.")
+  }
+  public var progressTitle: String { pick("Dein Bewegungstag", "Your movement today") }
+  public func progressBody(done: Int, reminded: Int) -> String {
+    pick(
+      "\(done) von \(reminded) Bewegungspausen erledigt.",
+      "\(done) of \(reminded) movement breaks done.")
+  }
+  public var snoozeAction: String { pick("5 Minuten später", "Snooze 5 min") }
+  public var doneAction: String { pick("Erledigt", "Done") }
+
+  /// The picker label of a style (spec 003: "Gentle (Silent)", "Urgent").
+  public func label(_ style: NotificationStyle) -> String {
+    switch style {
+    case .gentle: pick("Sanft (lautlos)", "Gentle (Silent)")
+    case .standard: pick("Standard", "Standard")
+    case .urgent: pick("Dringend", "Urgent")
+    }
+  }
+
+  /// The help text under a style (spec 003, "Documentation Needed").
+  public func helpText(_ style: NotificationStyle) -> String {
+    switch style {
+    case .gentle:
+      pick(
+        "Sanft: Lautlose Mitteilungen, die nicht unterbrechen",
+        "Gentle: Silent notifications that don't interrupt")
+    case .standard: pick("Standard: Normales Mitteilungsverhalten", "Standard: Normal notification behavior")
+    case .urgent:
+      pick(
+        "Dringend: Durchbricht den Fokus-Modus für wichtige Zeiten",
+        "Urgent: Break through Focus mode for important times")
+    }
+  }
+
+  // MARK: Places (spec 004)
+
+  public var spotTitle: String { pick("Ort erreicht", "Point of interest reached") }
+  public func spotBody(_ name: String) -> String { pick("Du bist bei \(name).", "You are at \(name).") }
+  public var routeCompletedTitle: String { pick("Route abgeschlossen", "Route completed") }
+  public func routeCompletedBody(_ routeName: String, spots: Int) -> String {
+    pick(
+      "Du hast alle \(spots) Orte von \(routeName) besucht.",
+      "You visited all \(spots) places of \(routeName).")
+  }
+  public var locationPermissionRevoked: String {
+    pick(
+      "Standortzugriff entzogen: Orts-Benachrichtigungen pausiert.",
+      "Location access revoked: place notifications paused.")
+  }
+}

@@ -1,0 +1,28 @@
+/// A stretch of a day in which movement reminders come at a steady interval, in one style.
+public struct TimeBlock: Sendable, Hashable {
+  public var start: WallClockTime
+  public var end: WallClockTime
+  public var style: NotificationStyle
+  /// Overrides the profile's interval inside this block when set.
+  public var intervalMinutes: Int?
+
+  /// Creates a block; throws unless `start` is before `end` and the interval is 1–1440.
+  public init(
+    start: WallClockTime, end: WallClockTime, style: NotificationStyle = .standard,
+    intervalMinutes: Int? = nil
+  ) throws(FieldError) {
+    guard start < end else { throw FieldError("end", "\(end) is not after start \(start)") }
+    if let intervalMinutes, !(1...1440).contains(intervalMinutes) {
+      throw FieldError("intervalMinutes", "expected 1–1440, got \(intervalMinutes)")
+    }
+    self.start = start
+    self.end = end
+    self.style = style
+    self.intervalMinutes = intervalMinutes
+  }
+
+  /// The minutes of day `start + k × interval` (k ≥ 1) that lie before `end`.
+  func reminderMinutes(interval: Int) -> StrideTo<Int> {
+    stride(from: start.minuteOfDay + interval, to: end.minuteOfDay, by: interval)
+  }
+}

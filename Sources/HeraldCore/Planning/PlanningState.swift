@@ -1,0 +1,24 @@
+import Foundation
+
+/// Everything a plan depends on besides `now`: the user's data, settings, zone and language.
+/// The scenario document of `contracts/plan.md` is this value written as JSON.
+public struct PlanningState: Sendable, Hashable {
+  public var timeZone: TimeZone
+  public var language: Language
+  public var settings: Settings
+  public var focusBlocks: [FocusBlock]
+  public var tasks: [TodoItem]
+  public var movement: MovementSchedule?
+
+  public init(
+    timeZone: TimeZone, language: Language = .de, settings: Settings = Settings(),
+    focusBlocks: [FocusBlock] = [], tasks: [TodoItem] = [], movement: MovementSchedule? = nil
+  ) {
+    self.timeZone = timeZone
+    self.language = language
+    self.settings = settings
+    self.focusBlocks = focusBlocks
+    self.tasks = tasks
+    self.movement = movement
+  }
+}

@@ -1,0 +1,1 @@
+@main enum Main { static func main() {} }
