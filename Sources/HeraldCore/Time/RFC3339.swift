@@ -72,6 +72,20 @@ public enum RFC3339 {
     return "\(day)T\(clock(second)).\(CivilDate.pad(Int(millis - whole * 1000), 3))Z"
   }
 
+  /// `YYYY-MM-DDTHH:MM:SS±HH:MM` at a UTC offset (`Z` when zero); milliseconds appear only when
+  /// the instant has them, so `parse` reads back the same instant.
+  public static func string(_ date: Date, offsetSeconds: Int) -> String {
+    let millis = Int((date.timeIntervalSince1970 * 1000).rounded())
+    let local = Int((Double(millis) / 1000).rounded(.down)) + offsetSeconds
+    let (day, second) = split(Double(local))
+    let fraction = ((millis % 1000) + 1000) % 1000
+    let text = "\(day)T\(clock(second))" + (fraction == 0 ? "" : ".\(CivilDate.pad(fraction, 3))")
+    guard offsetSeconds != 0 else { return text + "Z" }
+    let sign = offsetSeconds < 0 ? "-" : "+"
+    let magnitude = abs(offsetSeconds) / 60
+    return text + "\(sign)\(CivilDate.pad(magnitude / 60, 2)):\(CivilDate.pad(magnitude % 60, 2))"
+  }
+
   private static func split(_ epochSeconds: Double) -> (CivilDate, Int) {
     let seconds = Int(epochSeconds)
     let days = Int((Double(seconds) / 86_400).rounded(.down))

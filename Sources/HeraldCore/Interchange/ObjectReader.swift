@@ -1,0 +1,111 @@
+import Foundation
+
+/// Reads one JSON object of a document, knowing its path, so every error names the exact field
+/// (`tasks[3].due`) and unknown keys are refused: a typo must not silently disable a reminder.
+struct ObjectReader {
+  let path: String
+  private let members: [JSONValue.Member]
+
+  init(_ value: JSONValue, path: String) throws(FieldError) {
+    guard case .object(let members) = value else {
+      throw FieldError(path, "expected an object, got \(value.kindName)")
+    }
+    self.path = path
+    self.members = members
+  }
+
+  /// Throws on the first key (in sorted order) that is not in `known`.
+  func allowOnly(_ known: Set<String>) throws(FieldError) {
+    if let unknown = members.first(where: { !known.contains($0.key) }) {
+      throw FieldError(field(unknown.key), "unknown key")
+    }
+  }
+
+  /// Every member, in key order.
+  var allMembers: [JSONValue.Member] { members }
+
+  func field(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+  /// The member's value; `nil` when absent or `null`.
+  func value(_ key: String) -> JSONValue? {
+    guard let value = members.first(where: { $0.key == key })?.value, value != .null else { return nil }
+    return value
+  }
+
+  func string(_ key: String) throws(FieldError) -> String? {
+    guard let value = value(key) else { return nil }
+    guard case .string(let text) = value else { throw typeError(key, "a string", value) }
+    return text
+  }
+
+  func requiredString(_ key: String) throws(FieldError) -> String {
+    guard let text = try string(key) else { throw FieldError(field(key), "required") }
+    return text
+  }
+
+  func bool(_ key: String) throws(FieldError) -> Bool? {
+    guard let value = value(key) else { return nil }
+    guard case .bool(let flag) = value else { throw typeError(key, "true or false", value) }
+    return flag
+  }
+
+  func int(_ key: String) throws(FieldError) -> Int? {
+    guard let value = value(key) else { return nil }
+    return try Self.integer(value, field: field(key))
+  }
+
+  func array(_ key: String) throws(FieldError) -> [JSONValue]? {
+    guard let value = value(key) else { return nil }
+    guard case .array(let elements) = value else { throw typeError(key, "an array", value) }
+    return elements
+  }
+
+  func object(_ key: String) throws(FieldError) -> ObjectReader? {
+    guard let value = value(key) else { return nil }
+    return try ObjectReader(value, path: field(key))
+  }
+
+  /// An instant with offset, RFC 3339.
+  func instant(_ key: String) throws(FieldError) -> Date? {
+    guard let text = try string(key) else { return nil }
+    guard let date = RFC3339.parse(text) else {
+      throw FieldError(field(key), "not an RFC 3339 date: \(JSONWriter.string(.string(text)))")
+    }
+    return date
+  }
+
+  func requiredInstant(_ key: String) throws(FieldError) -> Date {
+    guard let date = try instant(key) else { throw FieldError(field(key), "required") }
+    return date
+  }
+
+  /// A non-empty title of at most `Validation.maximumTitleLength` characters.
+  func title(_ key: String) throws(FieldError) -> String {
+    try Validation.title(requiredString(key), field: field(key))
+  }
+
+  static func integer(_ value: JSONValue, field: String) throws(FieldError) -> Int {
+    guard case .number(let number) = value, number.rounded() == number, abs(number) < 1e9 else {
+      throw FieldError(field, "expected an integer, got \(JSONWriter.string(value, pretty: false))")
+    }
+    return Int(number)
+  }
+
+  private func typeError(_ key: String, _ expected: String, _ value: JSONValue) -> FieldError {
+    FieldError(field(key), "expected \(expected), got \(JSONWriter.string(value, pretty: false))")
+  }
+}
+
+extension JSONValue {
+  /// The JSON type's name, for messages.
+  var kindName: String {
+    switch self {
+    case .null: "null"
+    case .bool: "a boolean"
+    case .number: "a number"
+    case .string: "a string"
+    case .array: "an array"
+    case .object: "an object"
+    }
+  }
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+extension ScenarioDocument {
+  /// Writes a state as a scenario document that `decode` reads back to the same state: every
+  /// setting spelled out, instants with the zone's offset at that instant.
+  public static func encode(_ state: PlanningState) -> String {
+    let resolver = WallClockResolver(timeZone: state.timeZone)
+    func instant(_ date: Date) -> JSONValue {
+      .string(RFC3339.string(date, offsetSeconds: resolver.offset(atEpochSeconds: date.timeIntervalSince1970)))
+    }
+    var members: [JSONValue.Member] = [
+      .init("timeZone", .string(state.timeZone.identifier)),
+      .init("locale", .string(state.language.rawValue)),
+      .init(
+        "settings",
+        .object(SettingKey.allCases.map { .init($0.rawValue, json(state.settings[$0])) })),
+      .init(
+        "focusBlocks",
+        .array(
+          state.focusBlocks.map { block in
+            .object([
+              .init("id", .string(block.id)), .init("title", .string(block.title)),
+              .init("start", instant(block.start)), .init("end", instant(block.end)),
+              .init("taskIDs", .array(block.taskIDs.map(JSONValue.string))),
+            ])
+          })),
+      .init(
+        "tasks",
+        .array(
+          state.tasks.map { task in
+            .object([
+              .init("id", .string(task.id)), .init("title", .string(task.title)),
+              .init("due", task.due.map(instant) ?? .null), .init("completed", .bool(task.completed)),
+            ])
+          })),
+    ]
+    if let movement = state.movement { members.append(.init("movement", json(movement))) }
+    return JSONWriter.string(.object(members)) + "\n"
+  }
+
+  private static func json(_ value: SettingKey.Value) -> JSONValue {
+    switch value {
+    case .bool(let flag): .bool(flag)
+    case .int(let number): .number(Double(number))
+    case .time(let time): .string(time.description)
+    }
+  }
+
+  private static func json(_ movement: MovementSchedule) -> JSONValue {
+    let days: [JSONValue.Member] = Weekday.allCases.compactMap { weekday in
+      guard let schedule = movement.days[weekday] else { return nil }
+      switch schedule {
+      case .fallback:
+        return .init(weekday.rawValue, .string("fallback"))
+      case .fixedTimes(let times):
+        return .init(weekday.rawValue, .object([.init("fixedTimes", .array(times.map { .string($0.description) }))]))
+      case .timeBlocks(let blocks):
+        let encoded: [JSONValue] = blocks.map { block in
+          var fields: [JSONValue.Member] = [
+            .init("start", .string(block.start.description)), .init("end", .string(block.end.description)),
+            .init("style", .string(block.style.rawValue)),
+          ]
+          if let interval = block.intervalMinutes { fields.append(.init("intervalMinutes", .number(Double(interval)))) }
+          return .object(fields)
+        }
+        return .init(weekday.rawValue, .object([.init("timeBlocks", .array(encoded))]))
+      }
+    }
+    return .object([
+      .init("intervalMinutes", .number(Double(movement.intervalMinutes))),
+      .init("fallbackIntervalMinutes", .number(Double(movement.fallbackIntervalMinutes))),
+      .init(
+        "activeHours",
+        .object([
+          .init("start", .string(movement.activeHoursStart.description)),
+          .init("end", .string(movement.activeHoursEnd.description)),
+        ])),
+      .init("days", .object(days)),
+    ])
+  }
+}

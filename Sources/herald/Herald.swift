@@ -1,0 +1,42 @@
+import ArgumentParser
+import Foundation
+import HeraldCore
+
+/// The `herald` command: parses arguments, calls one core function, prints.
+@main
+struct Herald: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "herald",
+    abstract: "Reminders for focus blocks, due dates, movement breaks and walks — exact to the second.",
+    discussion: """
+      `herald plan` prints every notification that should be pending for a scenario; `herald route \
+      replay` feeds a recorded GPX track through the proximity monitor. Both are deterministic: the \
+      same input gives the same output, byte for byte.
+      """,
+    subcommands: [PlanCommand.self, RouteCommand.self])
+
+  /// Runs the command; any error is one line on stderr and a non-zero exit, never a usage dump
+  /// mixed into a pipeline.
+  static func main() {
+    do {
+      var command = try parseAsRoot()
+      try command.run()
+    } catch let error as FieldError {
+      fail("error: \(error)", code: 1)
+    } catch {
+      let code = exitCode(for: error)
+      if code == .success {
+        // --help and --version: ArgumentParser's text is the output.
+        print(fullMessage(for: error))
+        Foundation.exit(0)
+      }
+      let message = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+      fail("error: \(message)", code: code == .validationFailure ? 64 : code.rawValue)
+    }
+  }
+
+  private static func fail(_ line: String, code: Int32) -> Never {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+    Foundation.exit(code)
+  }
+}

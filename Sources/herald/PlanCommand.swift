@@ -1,0 +1,35 @@
+import ArgumentParser
+import Foundation
+import HeraldCore
+
+/// `herald plan`: the plan for a scenario at an instant (`contracts/plan.md`).
+struct PlanCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "plan", abstract: "Print every notification that should be pending for a scenario.")
+
+  @Option(help: "The scenario document (JSON).")
+  var scenario: String
+
+  @Option(help: "The instant to plan at, RFC 3339 with offset (2026-03-28T20:00:00+01:00).")
+  var now: String
+
+  @Option(help: "ios (64 pending, 25 due-date tasks) or unlimited.")
+  var limits: LimitsOption = .ios
+
+  func run() throws {
+    guard let instant = RFC3339.parse(now) else {
+      throw FieldError("--now", "not an RFC 3339 instant with offset: \"\(now)\"")
+    }
+    let state = try ScenarioDocument.decode(InputFile.read(scenario))
+    let plan = Planner.plan(state, now: instant, limits: limits.value)
+    print(PlanDocument.encode(plan, timeZone: state.timeZone), terminator: "")
+  }
+}
+
+/// The `--limits` choices.
+enum LimitsOption: String, ExpressibleByArgument, CaseIterable {
+  case ios
+  case unlimited
+
+  var value: Limits { self == .ios ? .iOS : .unlimited }
+}

@@ -1,0 +1,48 @@
+import ArgumentParser
+import Foundation
+import HeraldCore
+import HeraldRuntime
+
+/// `herald route`: walks and points of interest.
+struct RouteCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "route", abstract: "Walking routes and their points of interest.",
+    subcommands: [Replay.self])
+
+  /// `herald route replay`: a recorded track through the proximity monitor (`contracts/plan.md`).
+  struct Replay: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Print every notification a recorded track raises along a route.")
+
+    @Option(help: "The route: GPX whose <wpt>s are its points of interest, or a JSON route.")
+    var route: String
+
+    @Option(help: "The track: GPX 1.0 or 1.1; every <trkpt> with a <time> is one fix.")
+    var track: String
+
+    @Option(help: "Metres within which a point of interest counts as reached.")
+    var radius: Double = ProximityMonitor.defaultRadius
+
+    @Option(help: "de or en.")
+    var locale: String = "de"
+
+    @Option(name: .customLong("poi-notifications"), help: "on or off.")
+    var poiNotifications: String = "on"
+
+    func run() throws {
+      guard radius.isFinite, radius > 0, radius <= 100_000 else {
+        throw FieldError("--radius", "expected metres in (0, 100000], got \(radius)")
+      }
+      let language = try Language(parsing: locale, field: "--locale")
+      guard poiNotifications == "on" || poiNotifications == "off" else {
+        throw FieldError("--poi-notifications", "expected on or off, got \"\(poiNotifications)\"")
+      }
+      let route = try RouteFile.load(URL(fileURLWithPath: route))
+      let fixes = try GPXDocument(contentsOf: URL(fileURLWithPath: track)).fixes
+      let replay = RouteReplay(
+        route: route, fixes: fixes, radius: radius, language: language,
+        notificationsEnabled: poiNotifications == "on")
+      print(replay.document, terminator: "")
+    }
+  }
+}
