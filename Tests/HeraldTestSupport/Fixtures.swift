@@ -12,7 +12,9 @@ public enum Fixtures {
 
   /// A time zone that must exist; traps otherwise (a typo in a test is a bug in the test).
   public static func zone(_ identifier: String) -> TimeZone {
-    guard let zone = TimeZone(identifier: identifier) else { preconditionFailure("unknown zone \(identifier)") }
+    guard let zone = TimeZone(identifier: identifier) else {
+      preconditionFailure("unknown zone \(identifier)")
+    }
     return zone
   }
 
@@ -28,4 +30,61 @@ public enum Fixtures {
   public static let kolkata = calendar("Asia/Kolkata")
   /// A zone with a 30-minute DST shift (UTC+10:30 / +11:00).
   public static let lordHowe = calendar("Australia/Lord_Howe")
+}
+
+// MARK: - Core test helpers (blocks, schedulers)
+
+extension Fixtures {
+  /// A focus block starting at `start` and lasting `minutes` (90 unless told).
+  public static func block(
+    _ id: String, title: String = "Deep Work", start: Date, minutes: Int = 90, taskIDs: [String] = []
+  ) -> FocusBlock {
+    let end = start.addingTimeInterval(Double(minutes * 60))
+    return FocusBlock(id: id, title: title, start: start, end: end, taskIDs: taskIDs)
+  }
+
+  /// The ids of a scheduler's pending requests, soonest first (ties by id).
+  public static func pendingIdentifiers(_ scheduler: some NotificationScheduling) async -> [String] {
+    await scheduler.pendingNotifications().sorted(by: PlannedNotification.soonestFirst).map(\.identifier)
+  }
+}
+
+// MARK: - Places helpers (coordinates, routes)
+
+extension Fixtures {
+  /// A coordinate written as a literal; traps on an invalid one.
+  public static func coordinate(_ latitude: Double, _ longitude: Double) -> Coordinate {
+    guard let coordinate = try? Coordinate(latitude: latitude, longitude: longitude) else {
+      preconditionFailure("invalid coordinate literal \(latitude), \(longitude)")
+    }
+    return coordinate
+  }
+
+  /// The point `metres` due north of `origin` along its meridian: that far by haversine, to rounding.
+  public static func coordinate(_ origin: Coordinate, metresNorth metres: Double) -> Coordinate {
+    coordinate(origin.latitude + metres / Coordinate.earthRadius * 180 / .pi, origin.longitude)
+  }
+
+  /// A route through `points` (id, name, coordinate), in the order given.
+  public static func route(
+    _ id: String, name: String = "Tiergarten-Runde", _ points: [(id: String, name: String, at: Coordinate)]
+  ) -> Route {
+    let waypoints = points.map { PointOfInterest(id: $0.id, name: $0.name, coordinate: $0.at) }
+    guard let route = try? Route(id: id, name: name, waypoints: waypoints) else {
+      preconditionFailure("invalid route literal \(id)")
+    }
+    return route
+  }
+}
+
+// MARK: - Deterministic reordering
+
+extension Fixtures {
+  /// The items in a fixed, scrambled order (a stride through them that visits each once), so that
+  /// tests show a rule does not depend on input order without using randomness.
+  public static func scrambled<T>(_ items: [T]) -> [T] {
+    func coprime(_ a: Int, _ b: Int) -> Bool { b == 0 ? a == 1 : coprime(b, a % b) }
+    let step = [7, 11, 13, 17, 19, 23].first { coprime($0, items.count) } ?? 1
+    return items.indices.map { items[($0 * step + 3) % items.count] }
+  }
 }

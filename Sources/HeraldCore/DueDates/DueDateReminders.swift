@@ -28,7 +28,9 @@ public enum DueDateReminders {
     taskID: String, title: String, dueDate: Date, morningHour: Int, morningMinute: Int,
     now: Date, calendar: Calendar, language: Language = .de
   ) -> PlannedNotification? {
-    guard dueDate > now, let time = WallClockTime(hour: morningHour, minute: morningMinute) else { return nil }
+    guard dueDate > now, let time = WallClockTime(hour: morningHour, minute: morningMinute) else {
+      return nil
+    }
     let resolver = WallClockResolver(timeZone: calendar.timeZone)
     return buildMorning(
       taskID: taskID, title: title, dueDate: dueDate, time: time, now: now, resolver: resolver,

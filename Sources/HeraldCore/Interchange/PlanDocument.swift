@@ -12,7 +12,9 @@ public enum PlanDocument {
         "deferred",
         .array(
           plan.deferred.map {
-            .object([.init("id", .string($0.identifier)), .init("fireDate", .string(RFC3339.utcString($0.fireDate)))])
+            .object([
+              .init("id", .string($0.identifier)), .init("fireDate", .string(RFC3339.utcString($0.fireDate))),
+            ])
           })),
     ])
     return JSONWriter.string(document) + "\n"
@@ -53,7 +55,8 @@ public enum PlanDocument {
         .init(
           "components",
           .object([
-            .init("year", .number(Double(components.year))), .init("month", .number(Double(components.month))),
+            .init("year", .number(Double(components.year))),
+            .init("month", .number(Double(components.month))),
             .init("day", .number(Double(components.day))), .init("hour", .number(Double(components.hour))),
             .init("minute", .number(Double(components.minute))),
           ])),

@@ -6,7 +6,8 @@ extension ScenarioDocument {
   public static func encode(_ state: PlanningState) -> String {
     let resolver = WallClockResolver(timeZone: state.timeZone)
     func instant(_ date: Date) -> JSONValue {
-      .string(RFC3339.string(date, offsetSeconds: resolver.offset(atEpochSeconds: date.timeIntervalSince1970)))
+      .string(
+        RFC3339.string(date, offsetSeconds: resolver.offset(atEpochSeconds: date.timeIntervalSince1970)))
     }
     var members: [JSONValue.Member] = [
       .init("timeZone", .string(state.timeZone.identifier)),
@@ -53,14 +54,17 @@ extension ScenarioDocument {
       case .fallback:
         return .init(weekday.rawValue, .string("fallback"))
       case .fixedTimes(let times):
-        return .init(weekday.rawValue, .object([.init("fixedTimes", .array(times.map { .string($0.description) }))]))
+        return .init(
+          weekday.rawValue, .object([.init("fixedTimes", .array(times.map { .string($0.description) }))]))
       case .timeBlocks(let blocks):
         let encoded: [JSONValue] = blocks.map { block in
           var fields: [JSONValue.Member] = [
             .init("start", .string(block.start.description)), .init("end", .string(block.end.description)),
             .init("style", .string(block.style.rawValue)),
           ]
-          if let interval = block.intervalMinutes { fields.append(.init("intervalMinutes", .number(Double(interval)))) }
+          if let interval = block.intervalMinutes {
+            fields.append(.init("intervalMinutes", .number(Double(interval))))
+          }
           return .object(fields)
         }
         return .init(weekday.rawValue, .object([.init("timeBlocks", .array(encoded))]))

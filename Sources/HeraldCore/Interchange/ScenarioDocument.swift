@@ -40,10 +40,13 @@ public enum ScenarioDocument {
       case (.bool, .bool(let flag)): value = .bool(flag)
       case (.int, _): value = .int(try ObjectReader.integer(member.value, field: field))
       case (.time, .string(let text)):
-        guard let time = WallClockTime(text) else { throw FieldError(field, "expected a time HH:MM, got \"\(text)\"") }
+        guard let time = WallClockTime(text) else {
+          throw FieldError(field, "expected a time HH:MM, got \"\(text)\"")
+        }
         value = .time(time)
       default:
-        throw FieldError(field, "expected \(key.allowed), got \(JSONWriter.string(member.value, pretty: false))")
+        throw FieldError(
+          field, "expected \(key.allowed), got \(JSONWriter.string(member.value, pretty: false))")
       }
       do { try settings.set(key, to: value) } catch { throw FieldError(field, error.problem) }
     }

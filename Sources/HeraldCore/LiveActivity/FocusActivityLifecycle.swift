@@ -31,7 +31,9 @@ public struct FocusActivityLifecycle: Sendable, Hashable {
   }
 
   /// Brings the shown activity up to date and says what changed.
-  public mutating func advance(blocks: [FocusBlock], tasks: [TodoItem], now: Date) -> [FocusActivityTransition] {
+  public mutating func advance(blocks: [FocusBlock], tasks: [TodoItem], now: Date)
+    -> [FocusActivityTransition]
+  {
     let desired = FocusActivity.current(blocks: blocks, tasks: tasks, now: now)
     var transitions: [FocusActivityTransition] = []
     if let current = shown {
@@ -56,7 +58,9 @@ public struct FocusActivityLifecycle: Sendable, Hashable {
     var dates = blocks.map(\.start).filter { $0 > now }
     if let shown {
       dates.append(shown.activity.attributes.endDate)
-      if let maximumDuration { dates.append(shown.startedAt.addingTimeInterval(maximumDuration - renewalMargin)) }
+      if let maximumDuration {
+        dates.append(shown.startedAt.addingTimeInterval(maximumDuration - renewalMargin))
+      }
     }
     return dates.min()
   }

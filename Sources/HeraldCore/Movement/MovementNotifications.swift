@@ -39,7 +39,8 @@ public enum MovementNotifications {
     guard fireDate > now else { return nil }
     let texts = Texts(language)
     let content = NotificationContent(
-      title: texts.followUpTitle, body: texts.followUpBody, categoryIdentifier: NotificationCategory.movementFollowUp,
+      title: texts.followUpTitle, body: texts.followUpBody,
+      categoryIdentifier: NotificationCategory.movementFollowUp,
       threadIdentifier: NotificationCategory.movement, userInfo: ["style": NotificationStyle.urgent.rawValue]
     ).styled(.urgent)
     return planned(followUpIdentifier, content, fireDate: fireDate, now: now)
@@ -61,8 +62,10 @@ public enum MovementNotifications {
     // The counts are those of the report's day: a report for tomorrow starts from zero.
     let counts = day == today ? progress : MovementProgress()
     var content = NotificationContent(
-      title: texts.progressTitle, body: texts.progressBody(done: counts.acknowledged, reminded: counts.delivered),
-      categoryIdentifier: NotificationCategory.progressReport, threadIdentifier: NotificationCategory.movement,
+      title: texts.progressTitle,
+      body: texts.progressBody(done: counts.acknowledged, reminded: counts.delivered),
+      categoryIdentifier: NotificationCategory.progressReport,
+      threadIdentifier: NotificationCategory.movement,
       userInfo: ["day": day.description])
     content.interruptionLevel = .passive
     content.sound = nil

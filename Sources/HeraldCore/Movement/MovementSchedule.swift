@@ -10,10 +10,13 @@ public struct MovementSchedule: Sendable, Hashable {
   /// Creates a schedule; throws unless intervals are 1–1440 and active hours start before they end.
   public init(
     intervalMinutes: Int = 45, fallbackIntervalMinutes: Int = 60,
-    activeHoursStart: WallClockTime = WallClockTime(8, 0), activeHoursEnd: WallClockTime = WallClockTime(20, 0),
+    activeHoursStart: WallClockTime = WallClockTime(8, 0),
+    activeHoursEnd: WallClockTime = WallClockTime(20, 0),
     days: [Weekday: DaySchedule] = [:]
   ) throws(FieldError) {
-    for (name, value) in [("intervalMinutes", intervalMinutes), ("fallbackIntervalMinutes", fallbackIntervalMinutes)]
+    for (name, value) in [
+      ("intervalMinutes", intervalMinutes), ("fallbackIntervalMinutes", fallbackIntervalMinutes),
+    ]
     where !(1...1440).contains(value) {
       throw FieldError(name, "expected 1–1440, got \(value)")
     }
@@ -30,7 +33,8 @@ public struct MovementSchedule: Sendable, Hashable {
   /// Calls `body` with every reminder time of a weekday, in the order the schedule lists them.
   /// Fixed times and the fallback are treated as blocks of their own, so one mechanism computes
   /// every candidate; nothing is allocated.
-  func forEachCandidate(on weekday: Weekday, _ body: (_ minuteOfDay: Int, _ style: NotificationStyle) -> Void) {
+  func forEachCandidate(on weekday: Weekday, _ body: (_ minuteOfDay: Int, _ style: NotificationStyle) -> Void)
+  {
     switch days[weekday] {
     case nil:
       return

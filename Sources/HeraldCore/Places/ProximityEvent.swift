@@ -34,7 +34,8 @@ public struct ProximityEvent: Sendable, Hashable {
   static func routeCompleted(_ route: Route, at date: Date, texts: Texts) -> ProximityEvent {
     let link = MapDeepLink(routeID: route.id)
     let content = NotificationContent(
-      title: texts.routeCompletedTitle, body: texts.routeCompletedBody(route.name, spots: route.waypoints.count),
+      title: texts.routeCompletedTitle,
+      body: texts.routeCompletedBody(route.name, spots: route.waypoints.count),
       categoryIdentifier: NotificationCategory.routeCompleted, threadIdentifier: route.id,
       userInfo: ["type": "routeCompleted", "routeID": route.id, "deepLink": link.description])
     return ProximityEvent(
@@ -50,7 +51,8 @@ public struct ProximityEvent: Sendable, Hashable {
     -> PlannedNotification
   {
     PlannedNotification(
-      request: NotificationRequest(identifier: identifier, content: content, trigger: .timeInterval(seconds: 0)),
+      request: NotificationRequest(
+        identifier: identifier, content: content, trigger: .timeInterval(seconds: 0)),
       fireDate: date)
   }
 }

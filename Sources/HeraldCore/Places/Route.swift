@@ -20,7 +20,9 @@ public struct Route: Sendable, Hashable, Codable, Identifiable {
   /// Creates a route; throws when it has no points of interest, or ids are empty or repeated.
   public init(id: String, name: String, waypoints: [PointOfInterest]) throws(FieldError) {
     guard !id.isEmpty else { throw FieldError("id", "must not be empty") }
-    guard !waypoints.isEmpty else { throw FieldError("waypoints", "a route needs at least one point of interest") }
+    guard !waypoints.isEmpty else {
+      throw FieldError("waypoints", "a route needs at least one point of interest")
+    }
     var seen = Set<String>()
     for (index, point) in waypoints.enumerated() {
       guard !point.id.isEmpty else { throw FieldError("waypoints[\(index)].id", "must not be empty") }

@@ -9,6 +9,10 @@ public struct SpatialGrid: Sendable {
   }
 
   private let cellDegreesLatitude: Double
+  /// Columns tile the 360° exactly, each at least as wide as a row is tall: a narrower last
+  /// column would break the neighbourhood across the antimeridian.
+  private let columnCount: Int
+  private let cellDegreesLongitude: Double
   private var cells: [Cell: [Int]] = [:]
   private let coordinates: [Coordinate]
 
@@ -17,6 +21,8 @@ public struct SpatialGrid: Sendable {
   public init(_ coordinates: [Coordinate], cellSize: Double) {
     self.coordinates = coordinates
     cellDegreesLatitude = max(cellSize, 1) / Coordinate.earthRadius * 180 / .pi
+    columnCount = max(1, Int((360 / cellDegreesLatitude).rounded(.down)))
+    cellDegreesLongitude = 360 / Double(columnCount)
     for (index, coordinate) in coordinates.enumerated() {
       cells[cell(coordinate), default: []].append(index)
     }
@@ -24,9 +30,15 @@ public struct SpatialGrid: Sendable {
 
   /// Indices of the points within `radius` metres of `center`, ascending.
   public func indices(within radius: Double, of center: Coordinate) -> [Int] {
+    // Columns narrow towards the poles: widen the search so that `radius` is still covered. Where
+    // the circle reaches a pole every meridian may be in reach, and where the search would visit
+    // more cells than there are points, looking at every point is the cheaper way.
+    guard let columnSpan = columnsSpanned(radius: radius, latitude: center.latitude),
+      3 * (2 * columnSpan + 1) <= coordinates.count
+    else {
+      return coordinates.indices.filter { coordinates[$0].distance(to: center) <= radius }
+    }
     let home = cell(center)
-    // Columns narrow towards the poles: widen the search so that `radius` is still covered.
-    let columnSpan = columnsSpanned(radius: radius, latitude: center.latitude)
     var found: [Int] = []
     for row in home.row - 1...home.row + 1 {
       for column in home.column - columnSpan...home.column + columnSpan {
@@ -39,19 +51,22 @@ public struct SpatialGrid: Sendable {
     return found.sorted()
   }
 
-  private var columnCount: Int { Int((360 / cellDegreesLatitude).rounded(.up)) }
-
   private func cell(_ coordinate: Coordinate) -> Cell {
     Cell(
       row: Int(((coordinate.latitude + 90) / cellDegreesLatitude).rounded(.down)),
-      column: wrapped(Int(((coordinate.longitude + 180) / cellDegreesLatitude).rounded(.down))))
+      column: wrapped(Int(((coordinate.longitude + 180) / cellDegreesLongitude).rounded(.down))))
   }
 
   private func wrapped(_ column: Int) -> Int { ((column % columnCount) + columnCount) % columnCount }
 
-  private func columnsSpanned(radius: Double, latitude: Double) -> Int {
-    let cosine = cos(min(89.9, abs(latitude) + cellDegreesLatitude) * .pi / 180)
-    let degrees = radius / Coordinate.earthRadius * 180 / .pi / cosine
-    return min(columnCount / 2, max(1, Int((degrees / cellDegreesLatitude).rounded(.up))))
+  /// How many columns either side of the centre's can hold a point within `radius`; `nil` when
+  /// that is every column (the circle may reach a pole, or wraps the whole ring).
+  private func columnsSpanned(radius: Double, latitude: Double) -> Int? {
+    let edge = abs(latitude) + cellDegreesLatitude
+    guard edge < 90 else { return nil }
+    let degrees = radius / Coordinate.earthRadius * 180 / .pi / cos(edge * .pi / 180)
+    // Compared as a Double: so close to a pole the quotient may not fit an Int.
+    let span = max(1, (degrees / cellDegreesLongitude).rounded(.up))
+    return 2 * span + 1 <= Double(columnCount) ? Int(span) : nil
   }
 }

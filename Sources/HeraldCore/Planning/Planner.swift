@@ -10,14 +10,13 @@ public enum Planner {
     let resolver = WallClockResolver(
       timeZone: state.timeZone,
       window: DateInterval(start: now, duration: Double(MovementSchedule.lookaheadDays + 1) * 86_400))
-    var wanted = desired(state, now: now, limits: limits, resolver: resolver)
+    let wanted = desired(state, now: now, limits: limits, resolver: resolver)
     guard let budget = limits.maximumPending, wanted.count > budget else {
-      wanted.sort(by: PlannedNotification.soonestFirst)
-      return Plan(now: now, pending: wanted)
+      return Plan(now: now, pending: wanted.sortedSoonestFirst())
     }
     let pending = wanted.smallest(budget, by: PlannedNotification.soonestFirst)
     let pendingIDs = Set(pending.map(\.identifier))
-    let deferred = wanted.filter { !pendingIDs.contains($0.identifier) }.sorted(by: PlannedNotification.soonestFirst)
+    let deferred = wanted.sortedSoonestFirst { !pendingIDs.contains($0.identifier) }
     return Plan(now: now, pending: pending, deferred: deferred)
   }
 

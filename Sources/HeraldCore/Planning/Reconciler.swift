@@ -27,7 +27,8 @@ public enum Reconciler {
       guard let current = pendingByID[wanted.identifier] else { return true }
       return !current.isEquivalent(to: wanted)
     }
-    return ReconciliationChanges(removals: removals, additions: additions.sorted(by: PlannedNotification.soonestFirst))
+    return ReconciliationChanges(
+      removals: removals, additions: additions.sorted(by: PlannedNotification.soonestFirst))
   }
 
   /// Applies the changes to a scheduler and returns them.
@@ -37,7 +38,9 @@ public enum Reconciler {
     owns: @Sendable (String) -> Bool = { _ in true }
   ) async throws -> ReconciliationChanges {
     let changes = changes(desired: desired, pending: await scheduler.pendingNotifications(), owns: owns)
-    if !changes.removals.isEmpty { await scheduler.removePendingNotifications(withIdentifiers: changes.removals) }
+    if !changes.removals.isEmpty {
+      await scheduler.removePendingNotifications(withIdentifiers: changes.removals)
+    }
     for addition in changes.additions { try await scheduler.add(addition) }
     return changes
   }

@@ -20,4 +20,9 @@ public struct FieldError: Error, Sendable, Hashable, CustomStringConvertible {
     if field.isEmpty { return FieldError(parent, problem) }
     return FieldError(field.hasPrefix("[") ? parent + field : parent + "." + field, problem)
   }
+
+  /// The same problem inside a file: `/path/walk.gpx: <trkpt> 12: lat: ...`.
+  public func inFile(_ path: String) -> FieldError {
+    FieldError(field.isEmpty ? path : "\(path): \(field)", problem)
+  }
 }

@@ -21,7 +21,8 @@ public enum SettingKey: String, Sendable, CaseIterable {
   /// Parses a key; the error names the unknown key.
   public init(parsing name: String) throws(FieldError) {
     guard let key = SettingKey(rawValue: name) else {
-      throw FieldError(name, "unknown setting (known: \(SettingKey.allCases.map(\.rawValue).joined(separator: ", ")))")
+      throw FieldError(
+        name, "unknown setting (known: \(SettingKey.allCases.map(\.rawValue).joined(separator: ", ")))")
     }
     self = key
   }

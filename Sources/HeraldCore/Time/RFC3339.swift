@@ -66,10 +66,13 @@ public enum RFC3339 {
 
   /// `YYYY-MM-DDTHH:MM:SS.sssZ` in UTC, with milliseconds (rounded down).
   public static func utcStringWithMilliseconds(_ date: Date) -> String {
-    let millis = (date.timeIntervalSince1970 * 1000).rounded(.down)
-    let whole = (millis / 1000).rounded(.down)
-    let (day, second) = split(whole)
-    return "\(day)T\(clock(second)).\(CivilDate.pad(Int(millis - whole * 1000), 3))Z"
+    // Round to whole microseconds before rounding down: a date made from 1.732 s is stored as
+    // 1.73199999…, which would otherwise print a millisecond early (and not read back the same).
+    let micros = Int((date.timeIntervalSince1970 * 1_000_000).rounded())
+    let millis = micros >= 0 ? micros / 1000 : (micros - 999) / 1000
+    let whole = millis >= 0 ? millis / 1000 : (millis - 999) / 1000
+    let (day, second) = split(Double(whole))
+    return "\(day)T\(clock(second)).\(CivilDate.pad(millis - whole * 1000, 3))Z"
   }
 
   /// `YYYY-MM-DDTHH:MM:SS±HH:MM` at a UTC offset (`Z` when zero); milliseconds appear only when

@@ -28,8 +28,7 @@ public struct GPXDocument: Sendable {
     let parsed = parser.parse()
     if let error = reader.error { throw error }
     guard parsed else {
-      let line = parser.lineNumber
-      throw FieldError("", "not well-formed XML at line \(line): \(parser.parserError?.localizedDescription ?? "parse error")")
+      throw FieldError("", "not well-formed XML (line \(parser.lineNumber), column \(parser.columnNumber))")
     }
     guard reader.sawRoot else { throw FieldError("", "not a GPX document (no <gpx> root element)") }
     name = reader.documentName
@@ -43,7 +42,7 @@ public struct GPXDocument: Sendable {
     do { data = try Data(contentsOf: url) } catch {
       throw FieldError(url.path, "cannot read: \(error.localizedDescription)")
     }
-    do { try self.init(data: data) } catch { throw error.prefixed(url.path) }
+    do { try self.init(data: data) } catch { throw error.inFile(url.path) }
   }
 }
 
@@ -116,7 +115,9 @@ private final class GPXReader: NSObject, XMLParserDelegate {
       if let point { waypoints.append(.init(coordinate: point.coordinate, name: point.name)) }
       point = nil
     case "trkpt":
-      if let point, let time = point.time { fixes.append(LocationFix(coordinate: point.coordinate, timestamp: time)) }
+      if let point, let time = point.time {
+        fixes.append(LocationFix(coordinate: point.coordinate, timestamp: time))
+      }
       point = nil
     default:
       break

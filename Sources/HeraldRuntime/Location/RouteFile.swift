@@ -15,7 +15,7 @@ public enum RouteFile {
       if firstByte == UInt8(ascii: "{") { return try RouteDocument.decode(data) }
       return try route(fromGPX: GPXDocument(data: data), id: url.deletingPathExtension().lastPathComponent)
     } catch {
-      throw error.prefixed(url.path)
+      throw error.inFile(url.path)
     }
   }
 
@@ -29,7 +29,9 @@ public enum RouteFile {
       }
       points.append(PointOfInterest(id: String(number), name: name, coordinate: waypoint.coordinate))
     }
-    guard !points.isEmpty else { throw FieldError("<wpt>", "none found: a route needs at least one point of interest") }
+    guard !points.isEmpty else {
+      throw FieldError("<wpt>", "none found: a route needs at least one point of interest")
+    }
     return try Route(id: id, name: gpx.name ?? id, waypoints: points)
   }
 }

@@ -1,0 +1,170 @@
+import Foundation
+import HeraldCore
+import HeraldTestSupport
+import PropertyBased
+import Testing
+
+/// A generated planning input: blocks, tasks, settings, zone and `now`.
+struct PlanScenario: Sendable, CustomStringConvertible {
+  var state: PlanningState
+  var now: Date
+
+  var description: String {
+    "\(state.timeZone.identifier) now=\(RFC3339.utcStringWithMilliseconds(now)) "
+      + "blocks=\(state.focusBlocks.map { RFC3339.utcString($0.start) }) "
+      + "tasks=\(state.tasks.map { "\($0.id):\($0.due.map(RFC3339.utcString) ?? "-")\($0.completed ? "✓" : "")" }) "
+      + "settings=\(state.settings) movement=\(state.movement?.fallbackIntervalMinutes ?? 0)"
+  }
+
+  static let zones = ["Europe/Berlin", "America/New_York", "Asia/Kolkata", "Australia/Lord_Howe", "UTC"]
+
+  /// Start offset from now and duration, in minutes: some started, most within two weeks.
+  static let blocks = zip(Gen.int(in: -120...(14 * 1440)), Gen.int(in: 15...240))
+  /// Due offset from now on a quarter-hour grid (so ties happen), or none; sometimes completed.
+  static let tasks = zip(Gen.int(in: -192...2880).map { $0 * 15 }.optional(valueRate: 0.9), Gen.bool(0.15))
+  static let settings = zip(
+    Gen.int(in: 0...120), Gen.bool, Gen.int(in: 0...23), Gen.int(in: 0...59), Gen.bool,
+    Gen<AdvanceLeadTime>.case
+  ).map { lead, morning, hour, minute, advance, advanceLead in
+    var settings = Settings()
+    settings.focusBlockLeadMinutes = lead
+    settings.dueDateMorningReminderEnabled = morning
+    settings.dueDateMorningReminderHour = hour
+    settings.dueDateMorningReminderMinute = minute
+    settings.dueDateAdvanceReminderEnabled = advance
+    settings.dueDateAdvanceReminderMinutes = advanceLead
+    return settings
+  }
+
+  static let all = zip(
+    Gen.element(of: zones), Gen.int(in: 1_767_225_600...1_798_761_599), Gen.element(of: [0, 0, 1, 500, 999]),
+    blocks.array(of: 0...70), tasks.array(of: 0...80), settings, Gen.int(in: -60...120)
+  ).map { zone, seconds, millis, blocks, tasks, settings, movementInterval in
+    let now = Date(timeIntervalSince1970: Double(seconds) + Double(millis ?? 0) / 1000)
+    let whole = Date(timeIntervalSince1970: Double(seconds))
+    let focusBlocks = blocks.enumerated().map { index, block in
+      Fixtures.block("b\(index)", start: whole.addingTimeInterval(Double(block.0 * 60)), minutes: block.1)
+    }
+    let todos = tasks.enumerated().map { index, task in
+      TodoItem(
+        id: "t\(index)", title: "Task \(index)",
+        due: task.0.map { whole.addingTimeInterval(Double($0 * 60)) },
+        completed: task.1)
+    }
+    // A fallback movement profile on every day, or none.
+    let movement =
+      movementInterval > 0
+      ? try? MovementSchedule(
+        fallbackIntervalMinutes: movementInterval,
+        days: Dictionary(uniqueKeysWithValues: Weekday.allCases.map { ($0, DaySchedule.fallback) }))
+      : nil
+    let state = PlanningState(
+      timeZone: Fixtures.zone(zone ?? "UTC"), language: seconds % 2 == 0 ? .de : .en, settings: settings,
+      focusBlocks: focusBlocks, tasks: todos, movement: movement)
+    return PlanScenario(state: state, now: now)
+  }
+}
+
+/// Invariants every plan keeps, whatever the input.
+struct PlannerPropertyTests {
+  private func plans(_ scenario: PlanScenario) -> [Plan] {
+    [Limits.iOS, .unlimited].map { Planner.plan(scenario.state, now: scenario.now, limits: $0) }
+  }
+
+  @Test func nothingFiresAtOrBeforeNow() async {
+    await propertyCheck(input: PlanScenario.all) { scenario in
+      for plan in plans(scenario) {
+        for request in plan.pending + plan.deferred {
+          #expect(
+            request.fireDate > scenario.now, "\(request.identifier) at \(RFC3339.utcString(request.fireDate))"
+          )
+        }
+      }
+    }
+  }
+
+  @Test func identifiersAreUnique() async {
+    await propertyCheck(input: PlanScenario.all) { scenario in
+      for plan in plans(scenario) {
+        let ids = (plan.pending + plan.deferred).map(\.identifier)
+        #expect(Set(ids).count == ids.count)
+      }
+    }
+  }
+
+  @Test func iOSBudgetKeepsTheSoonest64() async {
+    await propertyCheck(input: PlanScenario.all) { scenario in
+      let ios = Planner.plan(scenario.state, now: scenario.now, limits: .iOS)
+      let unlimited = Planner.plan(scenario.state, now: scenario.now, limits: .unlimited)
+      #expect(ios.pending.count <= 64)
+      #expect(unlimited.deferred.isEmpty)
+      if let firstDeferred = ios.deferred.first, let lastPending = ios.pending.last {
+        #expect(ios.pending.count == 64)
+        #expect(PlannedNotification.soonestFirst(lastPending, firstDeferred))
+      }
+      // At most 25 tasks have due-date requests, and iOS only drops requests, never changes them.
+      let taskIDs = Set((ios.pending + ios.deferred).compactMap { $0.content.userInfo["taskID"] })
+      #expect(taskIDs.count <= 25)
+      #expect(Set(ios.pending + ios.deferred).isSubset(of: Set(unlimited.pending)))
+    }
+  }
+
+  @Test func planIsSortedByFireDateThenID() async {
+    await propertyCheck(input: PlanScenario.all) { scenario in
+      for plan in plans(scenario) {
+        for list in [plan.pending, plan.deferred] {
+          for (a, b) in zip(list, list.dropFirst()) {
+            #expect(PlannedNotification.soonestFirst(a, b), "\(a.identifier) before \(b.identifier)")
+          }
+        }
+      }
+    }
+  }
+
+  @Test func triggersMatchTheFireDate() async {
+    await propertyCheck(input: PlanScenario.all) { scenario in
+      let resolver = WallClockResolver(timeZone: scenario.state.timeZone)
+      for plan in plans(scenario) {
+        for request in plan.pending + plan.deferred {
+          switch request.request.trigger {
+          case .timeInterval(let seconds):
+            #expect(
+              seconds == Int(request.fireDate.timeIntervalSince(scenario.now).rounded(.up)),
+              "\(request.identifier)")
+            #expect(seconds >= 1)
+          case .calendar(let components, let repeats):
+            #expect(!repeats)
+            if let day = components.civilDate, let time = components.wallClockTime {
+              #expect(resolver.instant(on: day, at: time) == request.fireDate, "\(request.identifier)")
+            } else {
+              Issue.record("invalid components \(components) in \(request.identifier)")
+            }
+          case .location:
+            Issue.record("a plan holds no location triggers: \(request.identifier)")
+          }
+        }
+      }
+    }
+  }
+
+  @Test func replanningIsIdempotent() async throws {
+    await propertyCheck(count: 60, input: PlanScenario.all) { scenario in
+      let plan = Planner.plan(scenario.state, now: scenario.now, limits: .iOS)
+      #expect(Planner.plan(scenario.state, now: scenario.now, limits: .iOS) == plan)
+
+      // The order in which blocks and tasks are listed does not matter.
+      var reordered = scenario.state
+      reordered.focusBlocks.reverse()
+      reordered.tasks.reverse()
+      #expect(Planner.plan(reordered, now: scenario.now, limits: .iOS) == plan)
+
+      // Reconciling the same plan twice: the second time changes nothing.
+      let center = InMemoryNotificationCenter()
+      let first = try await Reconciler.reconcile(center, desired: plan.pending)
+      #expect(first.additions.count == plan.pending.count)
+      #expect(await center.pendingNotifications() == plan.pending)
+      let second = try await Reconciler.reconcile(center, desired: plan.pending)
+      #expect(second.isEmpty)
+    }
+  }
+}

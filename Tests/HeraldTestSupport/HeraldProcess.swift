@@ -1,0 +1,64 @@
+import Foundation
+
+/// Runs the built `herald` executable as a user would, with an argument vector, and captures
+/// what it prints: the CLI's end-to-end tests compare exact output.
+public struct HeraldProcess {
+  public struct Result: Sendable {
+    public var status: Int32
+    public var stdout: String
+    public var stderr: String
+  }
+
+  /// The directory holding the build's products (`.build/debug`), found from the test bundle.
+  public static var productsDirectory: URL {
+    var url = Bundle.main.bundleURL
+    while url.path != "/" {
+      if FileManager.default.fileExists(atPath: url.appendingPathComponent("herald").path) { return url }
+      url = url.deletingLastPathComponent()
+    }
+    return Bundle.main.bundleURL
+  }
+
+  /// The repository's root, for example files.
+  public static let repositoryRoot: URL = {
+    var url = URL(fileURLWithPath: #filePath)
+    while url.path != "/",
+      !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path)
+    {
+      url = url.deletingLastPathComponent()
+    }
+    return url
+  }()
+
+  /// Runs `herald` with `arguments`, feeding `stdin`, and waits for it.
+  public static func run(_ arguments: [String], stdin: String? = nil) throws -> Result {
+    let process = Process()
+    process.executableURL = productsDirectory.appendingPathComponent("herald")
+    process.arguments = arguments
+    process.currentDirectoryURL = repositoryRoot
+    let out = Pipe()
+    let err = Pipe()
+    let input = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = input
+    try process.run()
+    if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+    try input.fileHandleForWriting.close()
+    // Read both pipes to the end before waiting, so a large output cannot fill a pipe and block.
+    let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
+    let stderrData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Result(
+      status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
+      stderr: String(decoding: stderrData, as: UTF8.self))
+  }
+
+  /// Writes `text` to a new temporary file and returns its path.
+  public static func temporaryFile(_ text: String, suffix: String = ".json") throws -> String {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "herald-\(UUID().uuidString)\(suffix)")
+    try Data(text.utf8).write(to: url)
+    return url.path
+  }
+}
