@@ -1,0 +1,59 @@
+import Foundation
+
+/// Runs every benchmark and prints one table: medians, spread, targets and the naive ways.
+@main
+enum BenchmarkMain {
+  static func main() {
+    // Arguments pick jobs by name; none runs them all.
+    let jobs: Set = ["plan", "proximity", "movement"]
+    let picked = Set(CommandLine.arguments.dropFirst())
+    guard picked.isSubset(of: jobs) else {
+      let usage = "usage: HeraldBenchmarks [\(jobs.sorted().joined(separator: "|"))]...\n"
+      FileHandle.standardError.write(Data(usage.utf8))
+      exit(2)
+    }
+    func wants(_ job: String) -> Bool { picked.isEmpty || picked.contains(job) }
+
+    #if DEBUG
+      print(
+        """
+        !!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!
+        !!! WARNING: DEBUG BUILD. These figures mean nothing. Build with       !!!
+        !!! swift build -c release --product HeraldBenchmarks                  !!!
+        !!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!
+        """)
+      let build = "DEBUG (not optimized!)"
+    #else
+      let build = "release"
+    #endif
+    let info = ProcessInfo.processInfo
+    print(
+      "Herald benchmarks — \(build) build, \(info.activeProcessorCount) active of \(info.processorCount) cores"
+    )
+    print("Per-iteration medians of repeated samples; naive/ours is the ratio of medians.\n")
+
+    let clock = ContinuousClock()
+    let started = clock.now
+    var harness = BenchmarkHarness()
+    var rows: [BenchmarkRow] = []
+
+    if wants("plan") {
+      let plan = PlanBenchmark()
+      print(plan.agreementReport())
+      rows += plan.run(&harness)
+    }
+    if wants("proximity") {
+      rows += ProximityBenchmark().run(&harness)
+    }
+    if wants("movement") {
+      let movement = MovementBenchmark()
+      print(movement.agreementReport())
+      rows += movement.run(&harness)
+    }
+
+    print("\n" + BenchmarkTable.render(rows))
+    let failed = rows.filter { !$0.passes }.count
+    print("\n\(rows.count - failed) of \(rows.count) within target; checksum \(harness.checksum)")
+    print("total time \(started.duration(to: clock.now).formatted(.units(allowed: [.seconds])))")
+  }
+}

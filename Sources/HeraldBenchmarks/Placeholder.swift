@@ -1,1 +1,0 @@
-@main enum Main { static func main() {} }

@@ -1,0 +1,97 @@
+import Foundation
+import HeraldCore
+
+/// Job 1: the iOS plan for 100 000 tasks and 10 000 focus blocks plus a movement schedule.
+struct PlanBenchmark {
+  let state: PlanningState
+  /// A few instants a second apart, so that no call can be answered from the previous one.
+  let nows: [Date]
+
+  init(taskCount: Int = 100_000, blockCount: Int = 10_000) {
+    var random = SplitMix64(seed: 1)
+    let now = BenchmarkFixtures.now
+    let day = 86_400.0
+    let tasks = (0..<taskCount).map { index in
+      let kind = Int.random(in: 0..<10, using: &random)
+      // One in ten without a due date, one in ten completed, a few overdue: the rest over 90 days.
+      let due =
+        kind == 0 ? nil : now.addingTimeInterval(Double.random(in: -2 * day...90 * day, using: &random))
+      return TodoItem(id: "task-\(index)", title: "Task number \(index)", due: due, completed: kind == 1)
+    }
+    let blocks = (0..<blockCount).map { index in
+      let minutes = Int.random(in: 0..<60 * 24 * 12, using: &random) * 5
+      let start = now.addingTimeInterval(Double(minutes * 60))
+      let length = Double(Int.random(in: 1...4, using: &random) * 30 * 60)
+      return FocusBlock(
+        id: "block-\(index)", title: "Deep work \(index)", start: start, end: start.addingTimeInterval(length)
+      )
+    }
+    var settings = Settings()
+    settings.dueDateAdvanceReminderEnabled = true
+    state = PlanningState(
+      timeZone: BenchmarkFixtures.berlin, language: .de, settings: settings, focusBlocks: blocks,
+      tasks: tasks, movement: BenchmarkFixtures.realisticSchedule)
+    nows = (0..<8).map { now.addingTimeInterval(Double($0)) }
+  }
+
+  func run(_ harness: inout BenchmarkHarness) -> [BenchmarkRow] {
+    let ours = harness.measure(samples: 31, minimumSampleTime: .milliseconds(1)) { counter in
+      Self.digest(Planner.plan(state, now: nows[counter % nows.count], limits: .iOS).pending)
+    }
+    let naive = harness.measure(samples: 11, warmUpBatches: 1, minimumSampleTime: .milliseconds(1)) {
+      counter in
+      Self.digest(naivePlan(now: nows[counter % nows.count]))
+    }
+    return [
+      BenchmarkRow(
+        job: "1. iOS plan, 100k tasks + 10k blocks", ours: ours, targetNanoseconds: 30e6, naive: naive)
+    ]
+  }
+
+  /// Whether the naive way and the planner keep the same first reminders, apart from the due-date
+  /// batch (which the naive way does not apply, so it can keep more tasks).
+  func agreementReport() -> String {
+    let now = nows[0]
+    let plan = Planner.plan(state, now: now, limits: .iOS)
+    let naive = naivePlan(now: now)
+    let isBatched = { (id: String) in DueDateReminders.owns(id) }
+    let planOthers = plan.pending.filter { !isBatched($0.identifier) }.map(\.identifier)
+    let naiveOthers = naive.filter { !isBatched($0.identifier) }.map(\.identifier)
+    let prefix = min(planOthers.count, naiveOthers.count)
+    let same = planOthers.prefix(prefix) == naiveOthers.prefix(prefix)
+    return "plan: \(plan.pending.count) pending, \(plan.deferred.count) deferred; "
+      + "naive: \(naive.count) pending; non-due-date order agrees on \(prefix): \(same ? "yes" : "NO")"
+  }
+
+  /// The spec samples' way: every request of every task and block, sorted by fire date, first 64.
+  func naivePlan(now: Date) -> [PlannedNotification] {
+    let resolver = WallClockResolver(
+      timeZone: state.timeZone,
+      window: DateInterval(start: now, duration: Double(MovementSchedule.lookaheadDays + 1) * 86_400))
+    var all: [PlannedNotification] = []
+    for block in state.focusBlocks {
+      if let request = FocusBlockStartReminder.request(
+        for: block, settings: state.settings, now: now, language: state.language)
+      {
+        all.append(request)
+      }
+    }
+    for task in state.tasks {
+      all += DueDateReminders.requests(
+        for: task, settings: state.settings, now: now, resolver: resolver, language: state.language)
+    }
+    if let movement = state.movement,
+      let reminder = MovementNotifications.nextReminder(
+        schedule: movement, now: now, resolver: resolver, language: state.language)
+    {
+      all.append(reminder)
+    }
+    all.sort(by: PlannedNotification.soonestFirst)
+    return Array(all.prefix(Limits.iOS.maximumPending ?? all.count))
+  }
+
+  private static func digest(_ pending: [PlannedNotification]) -> Int {
+    pending.count &+ Int(pending.first?.fireDate.timeIntervalSince1970 ?? 0)
+      &+ (pending.last?.identifier.utf8.count ?? 0)
+  }
+}
