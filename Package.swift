@@ -16,17 +16,33 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
   ],
   targets: [
     // Every rule of the five specs, Foundation only: an iOS or macOS app can embed it.
     .target(name: "HeraldCore", swiftSettings: strict),
-    // Everything that reads files or talks to the OS (GPX input so far).
-    .target(name: "HeraldRuntime", dependencies: ["HeraldCore"], swiftSettings: strict),
+    // The user's data in SQLite: schema, migrations, the one store type.
+    .target(
+      name: "HeraldStore",
+      dependencies: ["HeraldCore", .product(name: "GRDB", package: "GRDB.swift")],
+      swiftSettings: strict),
+    // Everything that waits or talks to the OS: clocks, timer queue, sinks, GPX, live countdown.
+    .target(
+      name: "HeraldRuntime",
+      dependencies: [
+        "HeraldCore", "HeraldStore",
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ],
+      swiftSettings: strict),
     .executableTarget(
       name: "herald",
       dependencies: [
-        "HeraldCore", "HeraldRuntime",
+        "HeraldCore", "HeraldStore", "HeraldRuntime",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
       ],
       swiftSettings: strict
     ),
@@ -50,8 +66,18 @@ let package = Package(
       swiftSettings: strict
     ),
     .testTarget(
+      name: "HeraldStoreTests",
+      dependencies: ["HeraldCore", "HeraldStore", "HeraldTestSupport"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "HeraldRuntimeTests",
+      dependencies: ["HeraldCore", "HeraldStore", "HeraldRuntime", "HeraldTestSupport"],
+      swiftSettings: strict
+    ),
+    .testTarget(
       name: "HeraldCLITests",
-      dependencies: ["HeraldCore", "HeraldRuntime", "HeraldTestSupport"],
+      dependencies: ["HeraldCore", "HeraldStore", "HeraldRuntime", "HeraldTestSupport"],
       swiftSettings: strict
     ),
   ]

@@ -4,7 +4,7 @@ import HeraldCore
 
 /// The `herald` command: parses arguments, calls one core function, prints.
 @main
-struct Herald: ParsableCommand {
+struct Herald: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "herald",
     abstract: "Reminders for focus blocks, due dates, movement breaks and walks — exact to the second.",
@@ -13,14 +13,22 @@ struct Herald: ParsableCommand {
       replay` feeds a recorded GPX track through the proximity monitor. Both are deterministic: the \
       same input gives the same output, byte for byte.
       """,
-    subcommands: [PlanCommand.self, RouteCommand.self])
+    subcommands: [
+      PlanCommand.self, RouteCommand.self, BlockCommand.self, TaskCommand.self, SettingsCommand.self,
+      MovementCommand.self, ImportCommand.self, ExportCommand.self, UpcomingCommand.self,
+      LiveCommand.self, RunCommand.self, DemoCommand.self, SnoozeCommand.self, AckCommand.self,
+    ])
 
   /// Runs the command; any error is one line on stderr and a non-zero exit, never a usage dump
   /// mixed into a pipeline.
-  static func main() {
+  static func main() async {
     do {
       var command = try parseAsRoot()
-      try command.run()
+      if var command = command as? any AsyncParsableCommand {
+        try await command.run()
+      } else {
+        try command.run()
+      }
     } catch let error as FieldError {
       fail("error: \(error)", code: 1)
     } catch {

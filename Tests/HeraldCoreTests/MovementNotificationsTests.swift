@@ -57,15 +57,21 @@ import Testing
   // MARK: Snooze
 
   @Test(arguments: Language.allCases)
-  func snoozeIsFiveMinutesFromNowAndStandard(language: Language) {
+  func snoozeIsFiveMinutesFromNowAndStandard(language: Language) throws {
     let now = Fixtures.instant("2026-06-01T07:45:12Z")
-    let snoozed = MovementNotifications.snooze(now: now, language: language)
+    let snoozed = try #require(MovementNotifications.snooze(requestedAt: now, now: now, language: language))
     #expect(snoozed.fireDate == Fixtures.instant("2026-06-01T07:50:12Z"))
     #expect(snoozed.request.trigger == .timeInterval(seconds: 300))
     #expect(snoozed.content.interruptionLevel == .active)
     #expect(snoozed.content.sound == .default)
     #expect(snoozed.content.categoryIdentifier == "movement")
     #expect(snoozed.content.title == Texts(language).timeToMoveTitle)
+  }
+
+  @Test func aSnoozeWhoseFiveMinutesHavePassedIsNoLongerPlanned() {
+    let requested = Fixtures.instant("2026-06-01T07:45:00Z")
+    let now = requested.addingTimeInterval(300)
+    #expect(MovementNotifications.snooze(requestedAt: requested, now: now, language: .de) == nil)
   }
 
   // MARK: Follow-up

@@ -43,9 +43,7 @@ public enum DueDateReminders {
     taskID: String, title: String, dueDate: Date, advanceMinutes: AdvanceLeadTime, now: Date,
     language: Language = .de
   ) -> PlannedNotification? {
-    guard dueDate > now else { return nil }
-    let fireDate = dueDate.addingTimeInterval(-Double(advanceMinutes.minutes * 60))
-    guard fireDate > now else { return nil }
+    guard let fireDate = advanceFireDate(dueDate: dueDate, lead: advanceMinutes, now: now) else { return nil }
     let texts = Texts(language)
     let content = NotificationContent(
       title: title, body: texts.dueInBody(title, lead: advanceMinutes), sound: .default,
@@ -55,6 +53,23 @@ public enum DueDateReminders {
       identifier: advancePrefix + taskID, content: content,
       trigger: .timeInterval(seconds: wholeSeconds(from: now, to: fireDate)))
     return PlannedNotification(request: request, fireDate: fireDate)
+  }
+
+  /// When the advance reminder fires: `lead` before the due date; `nil` when that has passed.
+  public static func advanceFireDate(dueDate: Date, lead: AdvanceLeadTime, now: Date) -> Date? {
+    let fireDate = dueDate.addingTimeInterval(-Double(lead.minutes * 60))
+    return dueDate > now && fireDate > now ? fireDate : nil
+  }
+
+  /// When the morning reminder fires: `time` on the due date's day in the resolver's zone, when
+  /// that is before the due date and after `now`.
+  public static func morningFireDate(
+    dueDate: Date, time: WallClockTime, now: Date, resolver: WallClockResolver
+  ) -> (day: CivilDate, fireDate: Date)? {
+    guard dueDate > now else { return nil }
+    let day = resolver.day(at: dueDate)
+    let fireDate = resolver.instant(on: day, at: time)
+    return fireDate < dueDate && fireDate > now ? (day, fireDate) : nil
   }
 
   /// Both reminders of one task under the user's settings: none, one or two.
@@ -83,9 +98,15 @@ public enum DueDateReminders {
   /// The spec's batch: the open tasks due after `now`, nearest due date first (ties by id), at most
   /// `limit` of them. Selects without sorting every task, so 100 000 tasks cost one pass.
   public static func batch(_ tasks: [TodoItem], now: Date, limit: Int?) -> [TodoItem] {
-    let candidates = tasks.lazy.filter { $0.awaitsDueDate(after: now) }
-    guard let limit else { return candidates.sorted(by: nearestDueFirst) }
-    return candidates.smallest(limit, by: nearestDueFirst)
+    batchIndices(tasks, now: now, limit: limit).map { tasks[$0] }
+  }
+
+  /// The positions in `tasks` of the batch, in batch order.
+  public static func batchIndices(_ tasks: [TodoItem], now: Date, limit: Int?) -> [Int] {
+    let candidates = tasks.indices.lazy.filter { tasks[$0].awaitsDueDate(after: now) }
+    let order = { (a: Int, b: Int) in nearestDueFirst(tasks[a], tasks[b]) }
+    guard let limit else { return candidates.sorted(by: order) }
+    return candidates.smallest(limit, by: order)
   }
 
   static func nearestDueFirst(_ a: TodoItem, _ b: TodoItem) -> Bool {
@@ -97,9 +118,8 @@ public enum DueDateReminders {
     taskID: String, title: String, dueDate: Date, time: WallClockTime, now: Date,
     resolver: WallClockResolver, texts: Texts
   ) -> PlannedNotification? {
-    let day = resolver.day(at: dueDate)
-    let fireDate = resolver.instant(on: day, at: time)
-    guard fireDate < dueDate, fireDate > now else { return nil }
+    guard let (day, fireDate) = morningFireDate(dueDate: dueDate, time: time, now: now, resolver: resolver)
+    else { return nil }
     let content = NotificationContent(
       title: texts.dueTodayTitle, body: texts.dueTodayBody(title), sound: .default,
       interruptionLevel: .active, categoryIdentifier: NotificationCategory.dueDateMorning,

@@ -18,9 +18,9 @@ public enum FocusBlockStartReminder {
     blockID: String, blockTitle: String, startDate: Date,
     minutesBefore: Int = defaultLeadMinutes, now: Date, language: Language = .de
   ) -> PlannedNotification? {
-    let notifyDate = startDate.addingTimeInterval(-Double(minutesBefore * 60))
-    let fireDate = notifyDate > now ? notifyDate : startDate
-    guard fireDate > now else { return nil }
+    guard let fireDate = fireDate(startDate: startDate, minutesBefore: minutesBefore, now: now) else {
+      return nil
+    }
 
     let texts = Texts(language)
     let startsNow = fireDate == startDate
@@ -37,6 +37,14 @@ public enum FocusBlockStartReminder {
       identifier: identifier(forBlockID: blockID), content: content,
       trigger: .timeInterval(seconds: wholeSeconds(from: now, to: fireDate)))
     return PlannedNotification(request: request, fireDate: fireDate)
+  }
+
+  /// When the reminder fires: `minutesBefore` the start, or the start once that has passed;
+  /// `nil` once the start has passed too.
+  public static func fireDate(startDate: Date, minutesBefore: Int, now: Date) -> Date? {
+    let notifyDate = startDate.addingTimeInterval(-Double(minutesBefore * 60))
+    let fireDate = notifyDate > now ? notifyDate : startDate
+    return fireDate > now ? fireDate : nil
   }
 
   /// The reminder for a block under the user's settings.

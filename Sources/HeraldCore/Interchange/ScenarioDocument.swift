@@ -57,7 +57,7 @@ public enum ScenarioDocument {
     try object.allowOnly(["id", "title", "start", "end", "taskIDs"])
     let start = try object.requiredInstant("start")
     let end = try object.requiredInstant("end")
-    guard end > start else { throw FieldError(object.field("end"), "must be after start") }
+    try Validation.interval(start: start, end: end, field: object.field("end"))
     var taskIDs: [String] = []
     for (index, element) in (try object.array("taskIDs") ?? []).enumerated() {
       guard case .string(let id) = element, !id.isEmpty else {

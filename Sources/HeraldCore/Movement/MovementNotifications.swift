@@ -23,11 +23,14 @@ public enum MovementNotifications {
       userInfo: ["style": next.style.rawValue])
   }
 
-  /// A snoozed reminder, 5 minutes from `now`, standard: the user asked for it explicitly.
-  public static func snooze(now: Date, language: Language) -> PlannedNotification {
-    reminder(
+  /// The reminder snoozed at `requestedAt`, 5 minutes later, standard: the user asked for it
+  /// explicitly. `nil` once that moment has passed.
+  public static func snooze(requestedAt: Date, now: Date, language: Language) -> PlannedNotification? {
+    let fireDate = requestedAt.addingTimeInterval(Double(snoozeMinutes * 60))
+    guard fireDate > now else { return nil }
+    return reminder(
       identifier: snoozeIdentifier, category: NotificationCategory.movement, style: .standard,
-      fireDate: now.addingTimeInterval(Double(snoozeMinutes * 60)), now: now, texts: Texts(language),
+      fireDate: fireDate, now: now, texts: Texts(language),
       userInfo: ["style": NotificationStyle.standard.rawValue, "snoozed": "true"])
   }
 

@@ -36,12 +36,9 @@ public enum Planner {
       wanted += DueDateReminders.requests(
         for: task, settings: state.settings, now: now, resolver: resolver, language: state.language)
     }
-    if let movement = state.movement,
-      let reminder = MovementNotifications.nextReminder(
-        schedule: movement, now: now, resolver: resolver, language: state.language)
-    {
-      wanted.append(reminder)
-    }
+    let movement = movementRequests(state, now: now, resolver: resolver)
+    if let reminder = movement.reminder { wanted.append(reminder) }
+    wanted += movement.log
     return wanted
   }
 }

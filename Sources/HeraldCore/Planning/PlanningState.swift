@@ -9,10 +9,14 @@ public struct PlanningState: Sendable, Hashable {
   public var focusBlocks: [FocusBlock]
   public var tasks: [TodoItem]
   public var movement: MovementSchedule?
+  /// What became of movement reminders so far; with it the plan adds snooze, follow-up and
+  /// progress report. A scenario document has none.
+  public var movementLog: MovementLog?
 
   public init(
     timeZone: TimeZone, language: Language = .de, settings: Settings = Settings(),
-    focusBlocks: [FocusBlock] = [], tasks: [TodoItem] = [], movement: MovementSchedule? = nil
+    focusBlocks: [FocusBlock] = [], tasks: [TodoItem] = [], movement: MovementSchedule? = nil,
+    movementLog: MovementLog? = nil
   ) {
     self.timeZone = timeZone
     self.language = language
@@ -20,5 +24,6 @@ public struct PlanningState: Sendable, Hashable {
     self.focusBlocks = focusBlocks
     self.tasks = tasks
     self.movement = movement
+    self.movementLog = movementLog
   }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Rules for user-entered text that every entry point shares (scenario, CLI, web form).
 public enum Validation {
   /// Longer titles are refused: no notification can show them, and they hint at a mistake.
@@ -16,5 +18,10 @@ public enum Validation {
   public static func identifier(_ text: String, field: String = "id") throws(FieldError) -> String {
     guard !text.isEmpty else { throw FieldError(field, "must not be empty") }
     return text
+  }
+
+  /// A span of time such as a focus block's: its end strictly after its start.
+  public static func interval(start: Date, end: Date, field: String = "end") throws(FieldError) {
+    guard end > start else { throw FieldError(field, "must be after start") }
   }
 }

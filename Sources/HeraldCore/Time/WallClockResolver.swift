@@ -100,6 +100,11 @@ public struct WallClockResolver: Sendable {
     return (CivilDate(daysSinceEpoch: days), local - days * 86_400)
   }
 
+  /// The wall-clock time at an instant, to the minute (rounded down).
+  public func time(at date: Date) -> WallClockTime {
+    WallClockTime(minuteOfDay: wallClock(at: date).secondOfDay / 60) ?? WallClockTime(0, 0)
+  }
+
   /// The wall-clock day at an instant.
   public func day(at date: Date) -> CivilDate { wallClock(at: date).day }
 }

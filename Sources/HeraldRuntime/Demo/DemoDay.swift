@@ -1,0 +1,52 @@
+import Foundation
+import HeraldCore
+
+/// The sample day `herald demo` plays: a focus block with two tasks, a task falling due, and
+/// movement blocks in all three styles, all between 08:50 and 10:40 of today.
+public enum DemoDay {
+  /// When the demo's clock starts: 08:50 today in `zone`.
+  public static func start(on now: Date, zone: TimeZone) -> Date {
+    let resolver = WallClockResolver(timeZone: zone)
+    return resolver.instant(on: resolver.day(at: now), at: WallClockTime(8, 50))
+  }
+
+  /// How much demo time the demo plays.
+  public static let duration: TimeInterval = 110 * 60
+
+  /// The day's data, in `zone`, for a demo starting at `start`.
+  public static func state(start: Date, zone: TimeZone, language: Language) throws -> PlanningState {
+    let resolver = WallClockResolver(timeZone: zone)
+    let day = resolver.day(at: start)
+    func at(_ hour: Int, _ minute: Int) -> Date { resolver.instant(on: day, at: WallClockTime(hour, minute)) }
+    var settings = Settings()
+    settings.dueDateMorningReminderHour = 9
+    settings.dueDateMorningReminderMinute = 5
+    settings.dueDateAdvanceReminderEnabled = true
+    settings.dueDateAdvanceReminderMinutes = .thirtyMinutes
+    settings.progressReportTime = WallClockTime(10, 35)
+    let movement = try MovementSchedule(
+      intervalMinutes: 20,
+      days: [
+        day.weekday: .timeBlocks([
+          try TimeBlock(
+            start: WallClockTime(8, 50), end: WallClockTime(9, 20), style: .gentle, intervalMinutes: 15),
+          try TimeBlock(start: WallClockTime(9, 20), end: WallClockTime(10, 0), style: .standard),
+          try TimeBlock(start: WallClockTime(10, 0), end: WallClockTime(10, 40), style: .urgent),
+        ])
+      ])
+    let de = language == .de
+    return PlanningState(
+      timeZone: zone, language: language, settings: settings,
+      focusBlocks: [
+        FocusBlock(
+          id: "deep-work", title: "Deep Work", start: at(9, 0), end: at(9, 50),
+          taskIDs: ["inbox", "proposal"])
+      ],
+      tasks: [
+        TodoItem(id: "inbox", title: de ? "Posteingang leeren" : "Clear the inbox"),
+        TodoItem(id: "proposal", title: de ? "Angebot schreiben" : "Write the proposal"),
+        TodoItem(id: "tax", title: de ? "Steuererklärung" : "Tax return", due: at(10, 30)),
+      ],
+      movement: movement, movementLog: MovementLog())
+  }
+}

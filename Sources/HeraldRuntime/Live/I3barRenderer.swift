@@ -1,0 +1,34 @@
+import Foundation
+import HeraldCore
+
+/// The i3bar/swaybar protocol: the header `{"version": 1}` and the opening `[` of an endless
+/// array, then one array of blocks per line, each after the first prefixed with `,`. With no block
+/// running the array is empty, which keeps the stream valid and the bar blank.
+public struct I3barRenderer: LiveRenderer {
+  /// The block's `name`, so a bar's click events and a merged status line can tell it apart.
+  public static let blockName = "herald"
+
+  public init() {}
+
+  public var preamble: [String] {
+    [JSONWriter.string(.object([.init("version", .number(1))]), pretty: false), "["]
+  }
+
+  public func frame(_ activity: FocusActivity?, now: Date, isFirst: Bool) -> String {
+    var blocks: [JSONValue] = []
+    if let activity {
+      let status = LiveStatus(activity, now: now)
+      let full = [status.title, status.remaining, status.currentTask, status.tally]
+      blocks.append(
+        .object([
+          .init("full_text", .string(full.compactMap(\.self).joined(separator: " · "))),
+          .init("short_text", .string("\(status.title) \(status.remaining)")),
+          .init("name", .string(Self.blockName)),
+          .init("instance", .string(activity.attributes.blockID)),
+          .init("urgent", .bool(status.isEnding)),
+        ]))
+    }
+    let line = JSONWriter.string(.array(blocks), pretty: false)
+    return isFirst ? line : "," + line
+  }
+}

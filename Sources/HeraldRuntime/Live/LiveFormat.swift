@@ -1,0 +1,20 @@
+import Foundation
+
+/// Where the live countdown goes: each status bar reads its own protocol, a terminal reads text.
+public enum LiveFormat: String, Sendable, CaseIterable {
+  /// Waybar's custom module: one JSON object per line (text, tooltip, class, percentage).
+  case waybar
+  /// The i3bar/swaybar protocol: a header, then an endless JSON array of block arrays.
+  case i3bar
+  /// One plain line per second, for a terminal or a script.
+  case text
+
+  /// The renderer that writes this format.
+  public var renderer: any LiveRenderer {
+    switch self {
+    case .waybar: WaybarRenderer()
+    case .i3bar: I3barRenderer()
+    case .text: TextRenderer()
+    }
+  }
+}

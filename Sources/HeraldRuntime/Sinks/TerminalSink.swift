@@ -1,0 +1,31 @@
+import Foundation
+import HeraldCore
+
+/// Prints each delivery as a line a person reads: local time, style, title and body.
+public struct TerminalSink: DeliverySink {
+  private let zones: any TimeZoneSource
+  private let write: @Sendable (String) -> Void
+
+  public init(zones: any TimeZoneSource, write: @escaping @Sendable (String) -> Void) {
+    self.zones = zones
+    self.write = write
+  }
+
+  public func deliver(_ delivery: Delivery) async throws {
+    write(Self.line(delivery, zone: zones.current()) + "\n")
+  }
+
+  /// `09:55  🔔 urgent   Noch nicht bewegt? — Deine letzte Bewegungspause steht noch aus.`
+  public static func line(_ delivery: Delivery, zone: TimeZone) -> String {
+    let content = delivery.notification.content
+    let time = WallClockResolver(timeZone: zone).time(at: delivery.notification.fireDate)
+    let level =
+      switch content.interruptionLevel {
+      case .passive: "gentle  "
+      case .active: "standard"
+      case .timeSensitive, .critical: "urgent  "
+      }
+    let late = delivery.line.late ? " (late)" : ""
+    return "\(time)  \(level)  \(content.title) — \(content.body)\(late)"
+  }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import GRDB
+import HeraldCore
+
+extension HeraldStore {
+  /// What became of movement reminders so far (empty when nothing happened yet).
+  public func movementLog() throws -> MovementLog {
+    try read(Self.fetchMovementLog) ?? MovementLog()
+  }
+
+  /// A regular movement reminder was shown at `date`; it counts for its day in `timeZone`.
+  @discardableResult
+  public func recordMovementReminderShown(at date: Date, timeZone: TimeZone) throws -> MovementLog {
+    try changeMovementLog {
+      $0.recordReminderShown(at: date, resolver: WallClockResolver(timeZone: timeZone))
+    }
+  }
+
+  /// The user marked the movement reminder done at `date`; it counts for its day in `timeZone`.
+  @discardableResult
+  public func acknowledgeMovement(at date: Date, timeZone: TimeZone) throws -> MovementLog {
+    try changeMovementLog { $0.recordAcknowledged(at: date, resolver: WallClockResolver(timeZone: timeZone)) }
+  }
+
+  /// The user snoozed the movement reminder at `date`: it comes again 5 minutes later.
+  @discardableResult
+  public func snoozeMovement(at date: Date) throws -> MovementLog {
+    try changeMovementLog { $0.recordSnoozed(at: date) }
+  }
+
+  /// Reads, changes (by the core's rules) and writes the log in one transaction, so two
+  /// processes answering at once both count.
+  private func changeMovementLog(_ change: (inout MovementLog) -> Void) throws -> MovementLog {
+    try write { db in
+      var log = try Self.fetchMovementLog(db) ?? MovementLog()
+      change(&log)
+      try Self.store(log, db)
+      return log
+    }
+  }
+
+  static func fetchMovementLog(_ db: Database) throws -> MovementLog? {
+    guard
+      let row = try Row.fetchOne(
+        db,
+        sql: """
+          SELECT lastReminderAt, lastReminderAnswered, snoozedAt, progressDay, delivered, acknowledged
+          FROM movementLog WHERE id = 1
+          """)
+    else { return nil }
+    let lastReminderAt: Double? = row[0]
+    let snoozedAt: Double? = row[2]
+    let dayText: String? = row[3]
+    var progressDay: CivilDate?
+    if let dayText {
+      let parts = dayText.split(separator: "-").compactMap { Int($0) }
+      guard parts.count == 3, let day = CivilDate(year: parts[0], month: parts[1], day: parts[2]) else {
+        throw FieldError("stored movementLog.progressDay", "not a day YYYY-MM-DD: \"\(dayText)\"")
+      }
+      progressDay = day
+    }
+    return MovementLog(
+      lastReminderAt: lastReminderAt.map(Date.init(timeIntervalSince1970:)), lastReminderAnswered: row[1],
+      snoozedAt: snoozedAt.map(Date.init(timeIntervalSince1970:)), progressDay: progressDay,
+      progress: MovementProgress(delivered: row[4], acknowledged: row[5]))
+  }
+
+  static func store(_ log: MovementLog, _ db: Database) throws {
+    try db.execute(
+      sql: """
+        INSERT OR REPLACE INTO movementLog
+          (id, lastReminderAt, lastReminderAnswered, snoozedAt, progressDay, delivered, acknowledged)
+        VALUES (1, ?, ?, ?, ?, ?, ?)
+        """,
+      arguments: [
+        log.lastReminderAt?.timeIntervalSince1970, log.lastReminderAnswered,
+        log.snoozedAt?.timeIntervalSince1970,
+        log.progressDay?.description, log.progress.delivered, log.progress.acknowledged,
+      ])
+  }
+}

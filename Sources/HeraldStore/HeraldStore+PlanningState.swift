@@ -1,0 +1,61 @@
+import Foundation
+import GRDB
+import HeraldCore
+
+extension HeraldStore {
+  /// Everything a plan needs, read from one snapshot, to be planned in `timeZone`.
+  ///
+  /// With a movement schedule, the state carries the movement log (empty when nothing happened
+  /// yet), so the plan holds the snooze, follow-up and progress report as well.
+  public func planningState(timeZone: TimeZone) throws -> PlanningState {
+    try read { db in
+      let movement = try Self.fetchMovementSchedule(db)
+      return PlanningState(
+        timeZone: timeZone, language: try Self.fetchLanguage(db), settings: try Self.fetchSettings(db),
+        focusBlocks: try Self.fetchFocusBlocks(db), tasks: try Self.fetchTasks(db), movement: movement,
+        movementLog: movement == nil ? nil : try Self.fetchMovementLog(db) ?? MovementLog())
+    }
+  }
+
+  /// Replaces the user's data with `state` in one transaction (an import): its zone, language,
+  /// every setting, blocks, tasks and movement schedule.
+  ///
+  /// The delivery log stays, so reminders already shown are not shown again; so does the
+  /// movement log unless `state` carries one (a scenario document does not), so today's counts
+  /// survive a re-import. Focus blocks may link tasks the state does not list, as a scenario may.
+  public func replaceAll(with state: PlanningState) throws {
+    // The state's own rules, checked before anything is deleted (a decoded scenario obeys them).
+    try Self.checkEach(state.focusBlocks, "focusBlocks", Self.check)
+    try Self.checkEach(state.tasks, "tasks", Self.check)
+    try write { db in
+      for table in ["focusBlockTask", "focusBlock", "task", "setting"] {
+        try db.execute(sql: "DELETE FROM \(table)")
+      }
+      try db.execute(
+        sql: "UPDATE profile SET language = ?, timeZone = ? WHERE id = 1",
+        arguments: [state.language.rawValue, state.timeZone.identifier])
+      for key in SettingKey.allCases { try Self.store(key, state.settings[key], db) }
+      for (position, block) in state.focusBlocks.enumerated() {
+        try Self.insert(block, position: position, db)
+      }
+      for (position, task) in state.tasks.enumerated() {
+        try Self.insert(task, position: position, db)
+      }
+      try Self.store(state.movement, db)
+      if let log = state.movementLog { try Self.store(log, db) }
+    }
+  }
+
+  /// Checks every element and that ids are unique; errors name the element: `tasks[3].title`.
+  private static func checkEach<T: Identifiable<String>>(
+    _ elements: [T], _ name: String, _ check: (T) throws(FieldError) -> Void
+  ) throws(FieldError) {
+    var seen = Set<String>()
+    for (index, element) in elements.enumerated() {
+      do { try check(element) } catch { throw error.prefixed("\(name)[\(index)]") }
+      guard seen.insert(element.id).inserted else {
+        throw FieldError("\(name)[\(index)].id", "\"\(element.id)\" is used twice")
+      }
+    }
+  }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import GRDB
+import HeraldCore
+
+extension HeraldStore {
+  /// Every setting: the stored ones, the defaults for the rest.
+  public func settings() throws -> Settings {
+    try read(Self.fetchSettings)
+  }
+
+  /// Sets one setting after `SettingKey` has checked the value; on error nothing changes.
+  public func set(_ key: SettingKey, _ value: SettingKey.Value) throws {
+    try key.validate(value)
+    try write { db in try Self.store(key, value, db) }
+  }
+
+  /// The language of notification texts.
+  public func language() throws -> Language {
+    try read(Self.fetchLanguage)
+  }
+
+  /// Sets the language of notification texts.
+  public func setLanguage(_ language: Language) throws {
+    try write { db in
+      try db.execute(sql: "UPDATE profile SET language = ? WHERE id = 1", arguments: [language.rawValue])
+    }
+  }
+
+  /// The zone of the last imported scenario, if any. Only `herald export` uses it, to write the
+  /// document back as it came; plans use the zone the system is in now.
+  public func storedTimeZone() throws -> TimeZone? {
+    try read(Self.fetchTimeZone)
+  }
+
+  static func fetchSettings(_ db: Database) throws -> Settings {
+    var settings = Settings()
+    for row in try Row.fetchAll(db, sql: "SELECT key, value FROM setting") {
+      let name: String = row[0]
+      // A key a later Herald wrote is not this version's business: keep the default.
+      guard let key = SettingKey(rawValue: name) else { continue }
+      do {
+        try settings.set(key, to: key.parse(row[1]))
+      } catch {
+        throw error.prefixed("stored settings")
+      }
+    }
+    return settings
+  }
+
+  static func store(_ key: SettingKey, _ value: SettingKey.Value, _ db: Database) throws {
+    try db.execute(
+      sql:
+        "INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+      arguments: [key.rawValue, value.text])
+  }
+
+  static func fetchLanguage(_ db: Database) throws -> Language {
+    let name = try String.fetchOne(db, sql: "SELECT language FROM profile WHERE id = 1") ?? "de"
+    return try Language(parsing: name, field: "stored locale")
+  }
+
+  static func fetchTimeZone(_ db: Database) throws -> TimeZone? {
+    guard let name = try String.fetchOne(db, sql: "SELECT timeZone FROM profile WHERE id = 1") else {
+      return nil
+    }
+    guard let zone = TimeZone(identifier: name) else {
+      throw FieldError("stored timeZone", "unknown IANA time zone \"\(name)\"")
+    }
+    return zone
+  }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import GRDB
+import HeraldCore
+
+extension HeraldStore {
+  /// Every task, in the order they were added (or imported).
+  public func tasks() throws -> [TodoItem] {
+    try read(Self.fetchTasks)
+  }
+
+  /// Adds an open task and returns it; without an `id`, a short unused one (`t1`, `t2`, …).
+  ///
+  /// Throws a `FieldError` when the id is taken or the title is empty or too long.
+  @discardableResult
+  public func addTask(id: String? = nil, title: String, due: Date? = nil) throws -> TodoItem {
+    try add(id: id) { TodoItem(id: $0, title: title, due: due) }
+  }
+
+  /// Adds a task as given (its id and done flag included), checked as the other `addTask` checks.
+  @discardableResult
+  public func addTask(_ task: TodoItem) throws -> TodoItem {
+    try add(id: task.id) { _ in task }
+  }
+
+  private func add(id: String?, _ make: (String) -> TodoItem) throws -> TodoItem {
+    try write { db in
+      let task = make(try id ?? Self.nextID(in: .task, db))
+      try Self.check(task)
+      try Self.requireUnused(task.id, in: .task, db)
+      try Self.insert(task, position: Self.nextPosition(in: .task, db), db)
+      return task
+    }
+  }
+
+  /// Changes a task: `change` edits a copy, which is checked as `addTask` checks a new one, then
+  /// stored. Returns the task as stored.
+  @discardableResult
+  public func updateTask(id: String, _ change: (inout TodoItem) -> Void) throws -> TodoItem {
+    try write { db in
+      guard var task = try Self.fetchTask(id, db) else {
+        throw FieldError(IdentifiedTable.task.subject(id), IdentifiedTable.task.missing)
+      }
+      change(&task)
+      guard task.id == id else { throw FieldError("id", "cannot be changed (\(id))") }
+      try Self.check(task)
+      try db.execute(
+        sql: "UPDATE task SET title = ?, due = ?, completed = ? WHERE id = ?",
+        arguments: [task.title, task.due?.timeIntervalSince1970, task.completed, id])
+      return task
+    }
+  }
+
+  /// Marks a task done, which ends its due-date reminders. Done twice is still done.
+  @discardableResult
+  public func completeTask(id: String) throws -> TodoItem {
+    try updateTask(id: id) { $0.completed = true }
+  }
+
+  /// Removes a task, and its links from focus blocks: a block never names a task that is gone.
+  public func removeTask(id: String) throws {
+    try write { db in
+      try Self.requireExisting(id, in: .task, db)
+      try db.execute(sql: "DELETE FROM task WHERE id = ?", arguments: [id])
+      // Positions only order a block's links, so the gap left behind needs no renumbering.
+      try db.execute(sql: "DELETE FROM focusBlockTask WHERE taskID = ?", arguments: [id])
+    }
+  }
+
+  /// The rules every stored task obeys; the core holds each of them.
+  static func check(_ task: TodoItem) throws(FieldError) {
+    _ = try Validation.identifier(task.id)
+    _ = try Validation.title(task.title)
+  }
+
+  static func fetchTasks(_ db: Database) throws -> [TodoItem] {
+    var tasks: [TodoItem] = []
+    let rows = try Row.fetchCursor(db, sql: "SELECT id, title, due, completed FROM task ORDER BY position")
+    while let row = try rows.next() {
+      let due: Double? = row[2]
+      tasks.append(
+        TodoItem(
+          id: row[0], title: row[1], due: due.map(Date.init(timeIntervalSince1970:)), completed: row[3]))
+    }
+    return tasks
+  }
+
+  private static func fetchTask(_ id: String, _ db: Database) throws -> TodoItem? {
+    guard
+      let row = try Row.fetchOne(
+        db, sql: "SELECT title, due, completed FROM task WHERE id = ?", arguments: [id])
+    else { return nil }
+    let due: Double? = row[1]
+    return TodoItem(id: id, title: row[0], due: due.map(Date.init(timeIntervalSince1970:)), completed: row[2])
+  }
+
+  static func insert(_ task: TodoItem, position: Int, _ db: Database) throws {
+    let statement = try db.cachedStatement(
+      sql: "INSERT INTO task (id, position, title, due, completed) VALUES (?, ?, ?, ?, ?)")
+    try statement.execute(arguments: [
+      task.id, position, task.title, task.due?.timeIntervalSince1970, task.completed,
+    ])
+  }
+}

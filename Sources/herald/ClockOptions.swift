@@ -1,0 +1,45 @@
+import ArgumentParser
+import Foundation
+import HeraldCore
+import HeraldRuntime
+
+/// Runs the daemon on a clock other than the machine's: the demo and the integration tests use a
+/// fast one, so that a day of reminders plays in minutes on the real timer machinery.
+struct ClockOptions: ParsableArguments {
+  @Option(help: ArgumentHelp("Start the clock at this instant (RFC 3339).", visibility: .hidden))
+  var clockStart: String?
+
+  @Option(help: ArgumentHelp("Run the clock this many times as fast as real time.", visibility: .hidden))
+  var clockSpeed: Double = 1
+
+  @Option(help: ArgumentHelp("The real instant at which the clock read --clock-start.", visibility: .hidden))
+  var clockAnchor: String?
+
+  @Option(help: ArgumentHelp("Plan in this IANA zone instead of the system's.", visibility: .hidden))
+  var timeZone: String?
+
+  func clock() throws -> any HeraldClock {
+    guard clockSpeed.isFinite, clockSpeed > 0 else {
+      throw FieldError("--clock-speed", "expected a positive number, got \(clockSpeed)")
+    }
+    guard let clockStart else {
+      return clockSpeed == 1 ? SystemClock() : ScaledClock(start: Date(), factor: clockSpeed)
+    }
+    guard let start = RFC3339.parse(clockStart) else {
+      throw FieldError("--clock-start", "not an RFC 3339 instant with offset: \"\(clockStart)\"")
+    }
+    guard let clockAnchor else { return ScaledClock(start: start, factor: clockSpeed) }
+    guard let anchor = RFC3339.parse(clockAnchor) else {
+      throw FieldError("--clock-anchor", "not an RFC 3339 instant with offset: \"\(clockAnchor)\"")
+    }
+    return ScaledClock(start: start, factor: clockSpeed, anchor: anchor)
+  }
+
+  func zones() throws -> any TimeZoneSource {
+    guard let timeZone else { return SystemTimeZoneSource() }
+    guard let zone = TimeZone(identifier: timeZone) else {
+      throw FieldError("--time-zone", "unknown IANA time zone \"\(timeZone)\"")
+    }
+    return FixedTimeZoneSource(zone)
+  }
+}

@@ -1,0 +1,52 @@
+import ArgumentParser
+import Foundation
+import HeraldCore
+import HeraldRuntime
+import HeraldStore
+
+/// `herald live`: the running focus block's countdown for a status bar or a terminal, the
+/// desktop's Live Activity.
+struct LiveCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "live",
+    abstract: "Stream the running focus block's countdown, once a second.",
+    discussion: """
+      Each second prints one line: the block's title, the time left, the current task, how many of \
+      its tasks are done and the elapsed percentage. With no block running the line is empty (for \
+      waybar, an object with empty text and class "idle"). The stream ends when the block ends, \
+      unless --follow is given.
+      """)
+
+  @Option(help: "waybar (one JSON object per line), i3bar (the i3bar/swaybar protocol) or text.")
+  var format: LiveFormat = .text
+
+  @Flag(help: "Print the current state once and exit.")
+  var once = false
+
+  @Flag(help: "Keep streaming after the block ends, for a bar that starts the command only once.")
+  var follow = false
+
+  @OptionGroup var store: StoreOptions
+
+  func validate() throws {
+    guard !(once && follow) else { throw ValidationError("--once cannot go with --follow") }
+  }
+
+  func run() async throws {
+    let store = try self.store.open()
+    let timeZone = SystemTimeZoneSource().current()
+    let ending: LiveStream.Ending = once ? .once : follow ? .never : .atBlockEnd
+    let stream = LiveStream(
+      clock: SystemClock(), format: format, ending: ending,
+      snapshot: {
+        let state = try store.planningState(timeZone: timeZone)
+        return (state.focusBlocks, state.tasks)
+      },
+      // FileHandle writes straight to the descriptor: a bar reading the pipe sees each line
+      // at once, where print() would sit in a buffer.
+      output: { line in try FileHandle.standardOutput.write(contentsOf: Data((line + "\n").utf8)) })
+    try await stream.run()
+  }
+}
+
+extension LiveFormat: ExpressibleByArgument {}

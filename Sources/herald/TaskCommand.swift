@@ -1,0 +1,93 @@
+import ArgumentParser
+import Foundation
+import HeraldCore
+import HeraldStore
+
+/// `herald task`: tasks in the store.
+struct TaskCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "task", abstract: "Add, edit, list, complete and remove tasks.",
+    subcommands: [Add.self, Edit.self, List.self, Done.self, Remove.self])
+
+  /// `herald task add`: prints the new task's id.
+  struct Add: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Add a task; prints its id.")
+
+    @OptionGroup var store: StoreOptions
+    @Option(help: "What is to be done (1–500 characters).") var title: String
+    @Option(help: "When it is due: RFC 3339 with offset, or local YYYY-MM-DDTHH:MM.") var due: String?
+    @Option(help: "Its id (default: t1, t2, …).") var id: String?
+
+    func run() throws {
+      let dueDate = try due.map { (text) throws(FieldError) in
+        try SystemClockText.instant(text, field: "--due")
+      }
+      let task = try store.open().addTask(id: id, title: title, due: dueDate)
+      print(task.id)
+    }
+  }
+
+  /// `herald task edit`: changes only what is given.
+  struct Edit: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Change a task.")
+
+    @OptionGroup var store: StoreOptions
+    @Argument(help: "The task's id.") var id: String
+    @Option(help: "A new title.") var title: String?
+    @Option(help: "A new due date.") var due: String?
+    @Flag(name: .customLong("no-due"), help: "Remove the due date.") var noDue = false
+
+    func run() throws {
+      guard due == nil || !noDue else { throw FieldError("--no-due", "cannot go with --due") }
+      guard title != nil || due != nil || noDue else {
+        throw FieldError(id, "nothing to change: give --title, --due or --no-due")
+      }
+      let dueDate = try due.map { (text) throws(FieldError) in
+        try SystemClockText.instant(text, field: "--due")
+      }
+      try store.open().updateTask(id: id) { task in
+        if let title { task.title = title }
+        if let dueDate { task.due = dueDate }
+        if noDue { task.due = nil }
+      }
+    }
+  }
+
+  /// `herald task list`: one line per task: id, done or not, due date in local time, title.
+  struct List: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List the tasks.")
+
+    @OptionGroup var store: StoreOptions
+
+    func run() throws {
+      for task in try store.open().tasks() {
+        let due = task.due.map(SystemClockText.text) ?? "-".padding(toLength: 16, withPad: " ", startingAt: 0)
+        print("\(task.id)  \(task.completed ? "[x]" : "[ ]")  \(due)  \(task.title)")
+      }
+    }
+  }
+
+  /// `herald task done`: the same as "Erledigt" on a due-date reminder.
+  struct Done: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Mark a task done; its reminders end.")
+
+    @OptionGroup var store: StoreOptions
+    @Argument(help: "The task's id.") var id: String
+
+    func run() throws {
+      try store.open().completeTask(id: id)
+    }
+  }
+
+  /// `herald task remove`: the task goes, and with it its links from focus blocks.
+  struct Remove: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Remove a task.")
+
+    @OptionGroup var store: StoreOptions
+    @Argument(help: "The task's id.") var id: String
+
+    func run() throws {
+      try store.open().removeTask(id: id)
+    }
+  }
+}

@@ -1,0 +1,28 @@
+import ArgumentParser
+import Foundation
+import HeraldCore
+import HeraldRuntime
+import HeraldStore
+
+/// `herald upcoming`: what the daemon will deliver next, as it plans it.
+struct UpcomingCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "upcoming",
+    abstract: "List the reminders that will fire next, in local time.",
+    discussion: "The daemon's plan now: unlimited, in the system's time zone.")
+
+  @OptionGroup var store: StoreOptions
+  @Option(help: "How many to list.") var count = 10
+
+  func run() throws {
+    guard count >= 1 else { throw FieldError("--count", "expected a positive number, got \(count)") }
+    // The same call the daemon makes, so the list shows exactly what it will deliver.
+    let state = try store.open().planningState(timeZone: SystemTimeZoneSource().current())
+    let plan = Planner.plan(state, now: Date(), limits: .unlimited)
+    for planned in plan.pending.prefix(count) {
+      print(
+        "\(SystemClockText.text(planned.fireDate))  \(planned.identifier)  "
+          + "\(planned.content.title) — \(planned.content.body)")
+    }
+  }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import HeraldCore
+import HeraldStore
+import HeraldTestSupport
+import Testing
+
+/// A database file of its own for one CLI test, and `herald` run against it.
+struct CLIDatabase {
+  let directory: TemporaryDirectory
+  let path: String
+
+  init() throws {
+    directory = try TemporaryDirectory()
+    path = directory.path("herald/herald.sqlite")
+  }
+
+  /// Runs `herald` with `arguments` plus `--database` for this file.
+  func run(_ arguments: [String], stdin: String? = nil) throws -> HeraldProcess.Result {
+    try HeraldProcess.run(arguments + ["--database", path], stdin: stdin)
+  }
+
+  /// Runs a command that must succeed, and returns its standard output.
+  @discardableResult
+  func succeed(_ arguments: [String], stdin: String? = nil, sourceLocation: SourceLocation = #_sourceLocation)
+    throws -> String
+  {
+    let result = try run(arguments, stdin: stdin)
+    #expect(result.status == 0, "\(arguments): \(result.stderr)", sourceLocation: sourceLocation)
+    #expect(result.stderr.isEmpty, "\(arguments)", sourceLocation: sourceLocation)
+    return result.stdout
+  }
+
+  /// The data as it is: every row of every table (read through the store), and `herald export`.
+  ///
+  /// Not the file's bytes: opening a WAL database whose log is gone writes to its header (GRDB
+  /// issue #102) without changing any data.
+  func snapshot() throws -> Snapshot {
+    let rows = try HeraldStore(path: path).dump()
+    return Snapshot(rows: rows, export: try succeed(["export"]))
+  }
+
+  struct Snapshot: Equatable {
+    var rows: String
+    var export: String
+  }
+
+  /// The local wall-clock text of an instant in this machine's zone, as listings print it.
+  static func local(_ instant: String) -> String {
+    LocalInstant.format(Fixtures.instant(instant), resolver: WallClockResolver(timeZone: .current))
+  }
+
+  /// The example scenario of the repository.
+  static var exampleScenario: String {
+    get throws {
+      let url = HeraldProcess.repositoryRoot.appendingPathComponent("examples/scenario.json")
+      return try String(contentsOf: url, encoding: .utf8)
+    }
+  }
+
+  func remove() { directory.remove() }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import HeraldCore
+import HeraldTestSupport
+import Testing
+
+/// `herald live` end to end: the built executable reading a real database on the real clock.
+@Suite struct LiveCommandTests {
+  /// A database holding one block from `start` to `end` with a done and an open task.
+  static func database(start: Date, end: Date, in directory: TemporaryDirectory) throws -> String {
+    let scenario = """
+      {
+        "timeZone": "Europe/Berlin",
+        "focusBlocks": [
+          { "id": "b1", "title": "Deep Work", "start": "\(RFC3339.utcString(start))",
+            "end": "\(RFC3339.utcString(end))", "taskIDs": ["t1", "t2"] }
+        ],
+        "tasks": [
+          { "id": "t1", "title": "Belege sortieren", "completed": true },
+          { "id": "t2", "title": "Steuererklärung" }
+        ]
+      }
+      """
+    let path = directory.path("herald.sqlite")
+    let imported = try HeraldProcess.run(["import", "--database", path, "-"], stdin: scenario)
+    try #require(imported.status == 0, "import failed: \(imported.stderr)")
+    return path
+  }
+
+  /// Whole seconds: the scenario format keeps no fraction.
+  static var now: Date { Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)) }
+
+  @Test func onceShowsTheRunningBlock() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    // Given a 30-minute block that started 10 minutes ago: 20:00 left, 33 % gone.
+    let now = Self.now
+    let path = try Self.database(
+      start: now.addingTimeInterval(-600), end: now.addingTimeInterval(1200), in: directory)
+    let text = try HeraldProcess.run(["live", "--once", "--database", path])
+    #expect(text.status == 0)
+    #expect(text.stderr.isEmpty)
+    // A slow machine may need a second or two before it reads the clock.
+    let pattern = #/Deep Work · (20:00|19:5\d) left · Steuererklärung · 1/2 · 3[34]%\n/#
+    #expect(text.stdout.wholeMatch(of: pattern) != nil, "\(text.stdout)")
+
+    let waybar = try HeraldProcess.run(["live", "--once", "--format", "waybar", "--database", path])
+    #expect(waybar.status == 0)
+    let lines = waybar.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count == 2 && lines[1].isEmpty)
+    let object = try JSONValue.parse(Data(lines[0].utf8))
+    #expect(object["class"] == .string("focus"))
+    #expect(object["tooltip"].map { "\($0)" }?.contains("1/2 done") == true)
+  }
+
+  @Test func onceWithNoBlockPrintsTheIdleLine() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.path("empty.sqlite")
+    let text = try HeraldProcess.run(["live", "--once", "--database", path])
+    #expect(text.status == 0)
+    #expect(text.stdout == "\n")
+    let i3bar = try HeraldProcess.run(["live", "--once", "--format", "i3bar", "--database", path])
+    #expect(i3bar.stdout == "{\"version\": 1}\n[\n[]\n")
+  }
+
+  @Test func streamsEachSecondAndEndsWithTheBlock() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    // Given a block ending three seconds from now.
+    let now = Self.now
+    let path = try Self.database(
+      start: now.addingTimeInterval(-60), end: now.addingTimeInterval(3), in: directory)
+    let run = try TimedRun(["live", "--database", path], timeout: 30)
+    #expect(run.status == 0)
+    #expect(run.lines.last?.text == "")
+    let countdown = run.lines.dropLast().map { $0.text.split(separator: " · ")[1] }
+    #expect(countdown.last == "0:01 left")
+    #expect((2...4).contains(countdown.count), "\(countdown)")
+    // Each line left the process when it was written, not in one buffer at exit.
+    let firstToLast = (run.lines.last?.arrival ?? 0) - (run.lines.first?.arrival ?? 0)
+    #expect(firstToLast > 1.5)
+  }
+
+  @Test func badOptionsAreOneLineAndANonZeroExit() throws {
+    let format = try HeraldProcess.run(["live", "--format", "xml", "--once", "--database", "/nonexistent/x"])
+    #expect(format.status != 0)
+    #expect(format.stdout.isEmpty)
+    #expect(format.stderr.hasPrefix("error: ") && format.stderr.filter { $0 == "\n" }.count == 1)
+    let both = try HeraldProcess.run(["live", "--once", "--follow"])
+    #expect(both.status != 0)
+    #expect(both.stderr.contains("--once cannot go with --follow"))
+  }
+}
+
+/// Runs `herald` and notes when each line of its output arrives; kills it after `timeout`
+/// seconds so a stream that never ends fails the test instead of hanging it.
+private struct TimedRun {
+  var status: Int32
+  var lines: [(text: String, arrival: Double)] = []
+
+  init(_ arguments: [String], timeout: Double) throws {
+    let process = Process()
+    process.executableURL = HeraldProcess.productsDirectory.appendingPathComponent("herald")
+    process.arguments = arguments
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let watchdog = DispatchWorkItem { [process] in if process.isRunning { process.terminate() } }
+    DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
+    let started = ContinuousClock.now
+    var pending = Data()
+    while case let chunk = out.fileHandleForReading.availableData, !chunk.isEmpty {
+      let elapsed = started.duration(to: .now)
+      let arrival = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+      pending.append(chunk)
+      while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+        lines.append((String(decoding: pending[..<newline], as: UTF8.self), arrival))
+        pending = Data(pending[(newline + 1)...])
+      }
+    }
+    process.waitUntilExit()
+    watchdog.cancel()
+    status = process.terminationStatus
+  }
+}

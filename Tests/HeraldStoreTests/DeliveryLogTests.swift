@@ -1,0 +1,56 @@
+import Foundation
+import HeraldCore
+import HeraldTestSupport
+import Testing
+
+@testable import HeraldStore
+
+/// The delivery log, keyed by request id and fire instant.
+@Suite struct DeliveryLogTests {
+  let fire = Fixtures.instant("2026-11-23T07:55:00Z")
+
+  @Test func recordingTheSameReminderTwiceKeepsOneRow() throws {
+    let store = try HeraldStore.inMemory()
+    let shown = fire.addingTimeInterval(0.003)
+    #expect(
+      try store.recordDelivery(
+        requestID: "focus-block-start-b1", fireDate: fire, deliveredAt: shown, late: false))
+    #expect(
+      try !store.recordDelivery(
+        requestID: "focus-block-start-b1", fireDate: fire, deliveredAt: shown.addingTimeInterval(5),
+        late: true))
+    #expect(try !store.recordMissed(requestID: "focus-block-start-b1", fireDate: fire))
+    #expect(
+      try store.deliveries() == [
+        DeliveryRecord(
+          requestID: "focus-block-start-b1", fireDate: fire, status: .delivered, deliveredAt: shown,
+          late: false)
+      ])
+  }
+
+  @Test func theSameIDAtAnotherInstantIsAnotherReminder() throws {
+    let store = try HeraldStore.inMemory()
+    let later = fire.addingTimeInterval(2700)
+    try store.recordDelivery(requestID: "exercise-reminder", fireDate: later, deliveredAt: later, late: false)
+    try store.recordDelivery(requestID: "exercise-reminder", fireDate: fire, deliveredAt: later, late: true)
+    try store.recordMissed(requestID: "due-date-morning-t1", fireDate: fire)
+    #expect(
+      try store.deliveries().map(\.requestID) == [
+        "due-date-morning-t1", "exercise-reminder", "exercise-reminder",
+      ])
+    #expect(try store.deliveries(firingFrom: later).map(\.fireDate) == [later])
+    #expect(try store.deliveryStatus(requestID: "exercise-reminder", fireDate: fire) == .delivered)
+    #expect(try store.deliveryStatus(requestID: "due-date-morning-t1", fireDate: fire) == .missed)
+    #expect(try store.deliveryStatus(requestID: "due-date-morning-t1", fireDate: later) == nil)
+    #expect(try store.deliveries().first?.deliveredAt == nil)
+  }
+
+  @Test func aFireInstantWithMillisecondsIsTheSameKeyWhenReadBack() throws {
+    let store = try HeraldStore.inMemory()
+    let instant = Fixtures.instant("2026-11-23T07:55:00.123Z")
+    try store.recordDelivery(requestID: "x", fireDate: instant, deliveredAt: instant, late: false)
+    let read = try #require(try store.deliveries().first)
+    #expect(read.fireDate == instant)
+    #expect(try store.deliveryStatus(requestID: "x", fireDate: read.fireDate) == .delivered)
+  }
+}

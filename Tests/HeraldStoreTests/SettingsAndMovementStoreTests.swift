@@ -1,0 +1,89 @@
+import Foundation
+import HeraldCore
+import HeraldTestSupport
+import Testing
+
+@testable import HeraldStore
+
+/// Settings, language, the movement schedule and the movement log.
+@Suite struct SettingsAndMovementStoreTests {
+  @Test func aSettingIsStoredAndReadBack() throws {
+    let store = try HeraldStore.inMemory()
+    try store.set(.dueDateAdvanceReminderMinutes, .int(30))
+    try store.set(.progressReportTime, .time(WallClockTime(21, 15)))
+    try store.set(.dueDateMorningReminderEnabled, .bool(false))
+    var expected = Settings()
+    expected.dueDateAdvanceReminderMinutes = .thirtyMinutes
+    expected.progressReportTime = WallClockTime(21, 15)
+    expected.dueDateMorningReminderEnabled = false
+    #expect(try store.settings() == expected)
+  }
+
+  @Test func aSettingOutOfRangeIsRefusedAsTheCoreRefusesIt() throws {
+    let store = try HeraldStore.inMemory()
+    #expect(throws: FieldError("dueDateMorningReminderHour", "expected an integer 0–23, got 25")) {
+      try store.set(.dueDateMorningReminderHour, .int(25))
+    }
+    #expect(throws: FieldError.self) { try store.set(.focusBlockLeadMinutes, .bool(true)) }
+    #expect(try store.settings() == Settings())
+  }
+
+  @Test func theLanguageIsStored() throws {
+    let store = try HeraldStore.inMemory()
+    try store.setLanguage(.en)
+    #expect(try store.language() == .en)
+    #expect(try store.planningState(timeZone: Fixtures.zone("UTC")).language == .en)
+  }
+
+  @Test func aTemplateIsStoredAndCleared() throws {
+    let store = try HeraldStore.inMemory()
+    for template in ScheduleTemplate.allCases {
+      try store.setMovementSchedule(template.schedule)
+      #expect(try store.movementSchedule() == template.schedule)
+    }
+    try store.setMovementSchedule(nil)
+    #expect(try store.movementSchedule() == nil)
+    #expect(try store.planningState(timeZone: Fixtures.zone("UTC")).movementLog == nil)
+  }
+
+  @Test func settingADayWithoutAProfileStartsFromTheDefaultProfile() throws {
+    let store = try HeraldStore.inMemory()
+    let block = try TimeBlock(
+      start: WallClockTime(9, 0), end: WallClockTime(17, 0), style: .urgent, intervalMinutes: 50)
+    try store.setDay(.monday, .timeBlocks([block]))
+    try store.setDay(.saturday, .fixedTimes([WallClockTime(16, 30), WallClockTime(10, 0)]))
+    try store.setDay(.sunday, .fallback)
+    try store.setDay(.saturday, nil)
+    let expected = try MovementSchedule(days: [.monday: .timeBlocks([block]), .sunday: .fallback])
+    #expect(try store.movementSchedule() == expected)
+  }
+
+  @Test func theMovementLogCountsPerDayInTheGivenZone() throws {
+    let store = try HeraldStore.inMemory()
+    let berlin = Fixtures.zone("Europe/Berlin")
+    // 22:30Z on the 23rd is already the 24th in Berlin.
+    try store.recordMovementReminderShown(at: Fixtures.instant("2026-11-23T21:30:00Z"), timeZone: berlin)
+    try store.acknowledgeMovement(at: Fixtures.instant("2026-11-23T21:35:00Z"), timeZone: berlin)
+    try store.recordMovementReminderShown(at: Fixtures.instant("2026-11-23T23:30:00Z"), timeZone: berlin)
+    let log = try store.snoozeMovement(at: Fixtures.instant("2026-11-23T23:31:00Z"))
+    #expect(log.progressDay == CivilDate(year: 2026, month: 11, day: 24))
+    #expect(log.progress == MovementProgress(delivered: 1, acknowledged: 0))
+    #expect(log.lastReminderAt == Fixtures.instant("2026-11-23T23:30:00Z"))
+    #expect(log.lastReminderAnswered)
+    #expect(log.snoozedAt == Fixtures.instant("2026-11-23T23:31:00Z"))
+    #expect(try store.movementLog() == log)
+
+    try store.setMovementSchedule(ScheduleTemplate.officeWorker.schedule)
+    #expect(try store.planningState(timeZone: berlin).movementLog == log)
+  }
+
+  @Test func acknowledgingEndsASnooze() throws {
+    let store = try HeraldStore.inMemory()
+    let utc = Fixtures.zone("UTC")
+    try store.recordMovementReminderShown(at: Fixtures.instant("2026-11-23T10:00:00Z"), timeZone: utc)
+    try store.snoozeMovement(at: Fixtures.instant("2026-11-23T10:01:00Z"))
+    let log = try store.acknowledgeMovement(at: Fixtures.instant("2026-11-23T10:06:00Z"), timeZone: utc)
+    #expect(log.snoozedAt == nil)
+    #expect(log.progress == MovementProgress(delivered: 1, acknowledged: 1))
+  }
+}

@@ -1,0 +1,117 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A long-running `herald` process whose standard output is read line by line while it runs.
+///
+/// Both pipes are drained continuously on threads of their own, so the process never blocks on a
+/// full pipe however slowly the test consumes `lines`. Tests can signal the process (SIGKILL for
+/// a crash) and keep reading: whatever it wrote before it died still arrives, and a last line it
+/// was killed in the middle of arrives with `isComplete == false`.
+public final class StreamingProcess: @unchecked Sendable {
+  /// One line of output and when it arrived.
+  public struct Line: Sendable {
+    public var text: String
+    /// Seconds since the launch.
+    public var arrival: Double
+    /// `false` for bytes the process left without a line break before its output ended.
+    public var isComplete: Bool
+  }
+
+  /// Standard output, line by line; ends when the process's output ends.
+  public let lines: AsyncStream<Line>
+  /// The process id.
+  public let processIdentifier: Int32
+
+  private let continuation: AsyncStream<Line>.Continuation
+  private let process = Process()
+  private let launched = ContinuousClock.now
+  private let lock = NSLock()
+  private var errorLines: [Line] = []
+  private var exitStatus: Int32?
+  private var exitWaiters: [CheckedContinuation<Int32, Never>] = []
+
+  /// Launches `herald` (from the build's products) with `arguments`; stdin reads nothing.
+  public init(_ arguments: [String]) throws {
+    (lines, continuation) = AsyncStream.makeStream(of: Line.self, bufferingPolicy: .unbounded)
+    process.executableURL = HeraldProcess.productsDirectory.appendingPathComponent("herald")
+    process.arguments = arguments
+    process.standardInput = FileHandle.nullDevice
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.terminationHandler = { [self] finished in exited(status: finished.terminationStatus) }
+    try process.run()
+    processIdentifier = process.processIdentifier
+    let stdout = out.fileHandleForReading
+    let stderr = err.fileHandleForReading
+    let continuation = continuation
+    Thread.detachNewThread { [self] in
+      drain(stdout) { continuation.yield($0) }
+      continuation.finish()
+    }
+    Thread.detachNewThread { [self] in
+      drain(stderr) { line in lock.withLock { errorLines.append(line) } }
+    }
+  }
+
+  /// Seconds since the launch.
+  public var elapsed: Double {
+    let duration = launched.duration(to: .now)
+    return Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+  }
+
+  /// Standard error so far, line by line.
+  public var standardError: [Line] { lock.withLock { errorLines } }
+
+  /// Sends `signal` (SIGKILL unless told) to the process.
+  public func kill(_ signal: Int32 = SIGKILL) {
+    _ = lock.withLock { exitStatus == nil ? Glibc.kill(processIdentifier, signal) : 0 }
+  }
+
+  /// Waits for the process to end; its exit status, or the number of the signal that ended it.
+  public func exitStatus() async -> Int32 {
+    await withCheckedContinuation { waiter in
+      let status: Int32? = lock.withLock {
+        if exitStatus == nil { exitWaiters.append(waiter) }
+        return exitStatus
+      }
+      if let status { waiter.resume(returning: status) }
+    }
+  }
+
+  private func exited(status: Int32) {
+    let waiters = lock.withLock {
+      exitStatus = status
+      defer { exitWaiters = [] }
+      return exitWaiters
+    }
+    for waiter in waiters { waiter.resume(returning: status) }
+    // A pipe inherited by some other child would never report its end: stop waiting for it
+    // once the process has been gone for a while.
+    let continuation = continuation
+    DispatchQueue.global().asyncAfter(deadline: .now() + 5) { continuation.finish() }
+  }
+
+  /// Reads `handle` to its end, handing over each line as it arrives.
+  private func drain(_ handle: FileHandle, _ deliver: (Line) -> Void) {
+    var pending = Data()
+    while case let chunk = handle.availableData, !chunk.isEmpty {
+      let arrival = elapsed
+      pending.append(chunk)
+      while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+        let text = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
+        deliver(Line(text: text, arrival: arrival, isComplete: true))
+        pending = Data(pending[(newline + 1)...])
+      }
+    }
+    if !pending.isEmpty {
+      deliver(Line(text: String(decoding: pending, as: UTF8.self), arrival: elapsed, isComplete: false))
+    }
+  }
+}
