@@ -48,7 +48,9 @@ let package = Package(
     ),
     .executableTarget(
       name: "HeraldBenchmarks",
-      dependencies: ["HeraldCore"],
+      dependencies: [
+        "HeraldCore", "HeraldStore", "HeraldRuntime", .product(name: "Logging", package: "swift-log"),
+      ],
       swiftSettings: strict
     ),
     .target(

@@ -3,9 +3,9 @@ import Foundation
 /// Runs every benchmark and prints one table: medians, spread, targets and the naive ways.
 @main
 enum BenchmarkMain {
-  static func main() {
+  static func main() async {
     // Arguments pick jobs by name; none runs them all.
-    let jobs: Set = ["plan", "proximity", "movement"]
+    let jobs: Set = ["plan", "proximity", "movement", "daemon"]
     let picked = Set(CommandLine.arguments.dropFirst())
     guard picked.isSubset(of: jobs) else {
       let usage = "usage: HeraldBenchmarks [\(jobs.sorted().joined(separator: "|"))]...\n"
@@ -54,6 +54,14 @@ enum BenchmarkMain {
     print("\n" + BenchmarkTable.render(rows))
     let failed = rows.filter { !$0.passes }.count
     print("\n\(rows.count - failed) of \(rows.count) within target; checksum \(harness.checksum)")
+    if wants("daemon") {
+      do {
+        try await DaemonBenchmark().run()
+      } catch {
+        print("daemon benchmark failed: \(error)")
+        exit(1)
+      }
+    }
     print("total time \(started.duration(to: clock.now).formatted(.units(allowed: [.seconds])))")
   }
 }
