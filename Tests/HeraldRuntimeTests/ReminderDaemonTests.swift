@@ -41,6 +41,33 @@ import Testing
     #expect(line["title"] as? String == "Focus Block startet gleich")
   }
 
+  @Test func aReplanBetweenSoonAndStartDoesNotAddAStartsNowReminder() async throws {
+    let store = try HeraldStore.inMemory()
+    try store.addFocusBlock(id: "b1", title: "Deep Work", start: start + 600, end: start + 7200)
+    let clock = ManualClock(now: start)
+    let recorder = DeliveryRecorder()
+    let daemon = daemon(store, clock: clock, recorder: recorder)
+    try await daemon.start()
+    clock.advance(by: 300)
+    try await daemon.tick()
+    #expect(recorder.ids == ["focus-block-start-b1"])
+
+    // A change a minute later replans after the 5-minute mark: the plan now says "starts now".
+    _ = try store.addTask(id: "t1", title: "Other")
+    try await daemon.reload()
+    clock.advance(by: 300)
+    try await daemon.tick()
+    #expect(recorder.ids == ["focus-block-start-b1"])
+
+    // A block created 3 minutes before its start still gets its "starts now" (spec 000, test 3).
+    try store.addFocusBlock(id: "b2", title: "Quick", start: clock.now() + 180, end: clock.now() + 900)
+    try await daemon.reload()
+    clock.advance(by: 180)
+    try await daemon.tick()
+    #expect(recorder.ids == ["focus-block-start-b1", "focus-block-start-b2"])
+    #expect(recorder.lines.last?["title"] as? String == "Focus Block startet jetzt")
+  }
+
   @Test func aRestartedDaemonShowsNothingTwice() async throws {
     let store = try HeraldStore.inMemory()
     try store.addFocusBlock(id: "b1", title: "Deep Work", start: start + 600, end: start + 7200)

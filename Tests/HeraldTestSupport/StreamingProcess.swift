@@ -24,9 +24,6 @@ public final class StreamingProcess: @unchecked Sendable {
 
   /// Standard output, line by line; ends when the process's output ends.
   public let lines: AsyncStream<Line>
-  /// The process id.
-  public let processIdentifier: Int32
-
   private let continuation: AsyncStream<Line>.Continuation
   private let process = Process()
   private let launched = ContinuousClock.now
@@ -46,8 +43,8 @@ public final class StreamingProcess: @unchecked Sendable {
     process.standardOutput = out
     process.standardError = err
     process.terminationHandler = { [self] finished in exited(status: finished.terminationStatus) }
-    try process.run()
-    processIdentifier = process.processIdentifier
+    // So that `terminate()` reaches it however the calling thread masks signals.
+    try process.runWithSignalsUnblocked()
     let stdout = out.fileHandleForReading
     let stderr = err.fileHandleForReading
     let continuation = continuation
@@ -60,6 +57,9 @@ public final class StreamingProcess: @unchecked Sendable {
     }
   }
 
+  /// The process id.
+  public var processIdentifier: Int32 { process.processIdentifier }
+
   /// Seconds since the launch.
   public var elapsed: Double {
     let duration = launched.duration(to: .now)
@@ -71,11 +71,17 @@ public final class StreamingProcess: @unchecked Sendable {
 
   /// Sends `signal` (SIGKILL unless told) to the process.
   public func kill(_ signal: Int32 = SIGKILL) {
-    _ = lock.withLock { exitStatus == nil ? Glibc.kill(processIdentifier, signal) : 0 }
+    lock.withLock {
+      // Only while it has not been reaped: its id may name another process afterwards.
+      if exitStatus == nil { send(signal, to: processIdentifier) }
+    }
   }
 
+  /// Asks the process to stop (SIGTERM).
+  public func terminate() { kill(SIGTERM) }
+
   /// Waits for the process to end; its exit status, or the number of the signal that ended it.
-  public func exitStatus() async -> Int32 {
+  public func waitForExit() async -> Int32 {
     await withCheckedContinuation { waiter in
       let status: Int32? = lock.withLock {
         if exitStatus == nil { exitWaiters.append(waiter) }
@@ -114,4 +120,12 @@ public final class StreamingProcess: @unchecked Sendable {
       deliver(Line(text: String(decoding: pending, as: UTF8.self), arrival: elapsed, isComplete: false))
     }
   }
+}
+
+private func send(_ signal: Int32, to process: Int32) {
+  #if canImport(Glibc)
+    _ = Glibc.kill(process, signal)
+  #elseif canImport(Darwin)
+    _ = Darwin.kill(process, signal)
+  #endif
 }

@@ -74,7 +74,14 @@ public actor ReminderDaemon {
     let now = clock.now()
     lastWall = now
     lastMonotonic = clock.monotonicSeconds()
-    handledUpTo = min(try store.checkpoint() ?? now, now)
+    if let checkpoint = try store.checkpoint() {
+      handledUpTo = min(checkpoint, now)
+    } else {
+      // The first start: record at once where the daemon took over, so that one killed before
+      // its first tick still delivers, on its restart, what fell due while it was down.
+      handledUpTo = now
+      try store.writeCheckpoint(now)
+    }
     zone = zones.current()
     try reload()
     logger.info(
@@ -149,6 +156,13 @@ public actor ReminderDaemon {
     guard try store.deliveryStatus(requestID: id, fireDate: notification.fireDate) == nil else {
       return false
     }
+    if let announced = announcedEarlier(notification),
+      try store.deliveryStatus(requestID: id, fireDate: announced) != nil
+    {
+      // The block's "starts in N minutes" was already handled: a replan after it (a restart, any
+      // change) turns the same reminder into "starts now", which would say the same thing twice.
+      return false
+    }
     let overdue = now.timeIntervalSince(notification.fireDate)
     guard overdue <= configuration.graceWindow else {
       _ = try store.recordMissed(requestID: id, fireDate: notification.fireDate)
@@ -179,6 +193,16 @@ public actor ReminderDaemon {
     logger.info("shown", metadata: ["id": "\(id)", "late": "\(late)"])
     logger.debug("shown text", metadata: ["title": "\(notification.content.title)"])
     return true
+  }
+
+  /// For a focus block's "starts now" reminder, when its "starts in N minutes" fired.
+  private func announcedEarlier(_ notification: PlannedNotification) -> Date? {
+    let lead = state.settings.focusBlockLeadMinutes
+    guard notification.content.categoryIdentifier == NotificationCategory.focusBlockStart, lead > 0,
+      let blockID = notification.content.userInfo["blockID"],
+      let block = state.focusBlocks.first(where: { $0.id == blockID }), notification.fireDate == block.start
+    else { return nil }
+    return block.start.addingTimeInterval(-Double(lead * 60))
   }
 
   /// The user pressed a button: change the store as the matching command would, then replan.

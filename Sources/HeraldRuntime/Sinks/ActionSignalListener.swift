@@ -22,7 +22,7 @@ final class ActionSignalListener: Sendable {
     let output = Pipe()
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
-    try process.run()
+    try process.runWithSignalsUnblocked()
     let reading = output.fileHandleForReading
     Thread.detachNewThread {
       var parser = Parser()

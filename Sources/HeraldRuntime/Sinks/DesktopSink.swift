@@ -10,7 +10,8 @@ import Logging
 /// `--wait --print-id`: the process prints the id the server gave it, then the key of the button
 /// pressed, which becomes an action. An `ActionInvoked` signal for that id from any sender on the
 /// bus (heard through `dbus-monitor`) is an action too: libnotify ignores signals that do not come
-/// from the server's own connection.
+/// from the server's own connection. (Without `stdbuf` on `PATH`, notify-send prints the id only
+/// when it exits, and only the server's own signals reach the daemon.)
 public struct DesktopSink: DeliverySink {
   public let executable: URL
   /// `stdbuf`, to make `notify-send` print the id at once rather than when it exits.
@@ -106,7 +107,7 @@ public struct DesktopSink: DeliverySink {
     let output = Pipe()
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
-    try process.run()
+    try process.runWithSignalsUnblocked()
     guard !delivery.actions.isEmpty else {
       process.waitUntilExit()
       guard process.terminationStatus == 0 else {
