@@ -55,7 +55,7 @@ let package = Package(
     ),
     .target(
       name: "HeraldTestSupport",
-      dependencies: ["HeraldCore"],
+      dependencies: ["HeraldCore", "HeraldRuntime"],
       path: "Tests/HeraldTestSupport",
       swiftSettings: strict
     ),

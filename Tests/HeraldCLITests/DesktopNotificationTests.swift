@@ -1,4 +1,5 @@
 import Foundation
+import HeraldRuntime
 import HeraldCore
 import HeraldTestSupport
 import Testing

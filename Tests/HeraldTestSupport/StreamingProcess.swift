@@ -1,4 +1,5 @@
 import Foundation
+import HeraldRuntime
 
 #if canImport(Glibc)
   import Glibc
