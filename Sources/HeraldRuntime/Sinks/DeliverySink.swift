@@ -8,6 +8,11 @@ public struct Delivery: Sendable {
   public var actions: [NotificationAction]
 
   public var notification: PlannedNotification { line.notification }
+
+  public init(line: DeliveryLine, actions: [NotificationAction]) {
+    self.line = line
+    self.actions = actions
+  }
 }
 
 /// A button on a notification, and what pressing it does.
