@@ -20,11 +20,15 @@ struct MovementLogAnswersTests {
     var log = MovementLog()
     let shown = Fixtures.instant("2026-06-01T07:45:00Z")
     log.recordReminderShown(at: shown, resolver: berlin)
-    let unanswered = log.requests(settings: Settings(), now: shown, resolver: berlin, language: .de)
+    let unanswered = log.requests(
+      schedule: ScheduleTemplate.gentleMovement.schedule, settings: Settings(), now: shown, resolver: berlin,
+      language: .de)
     #expect(unanswered.contains { $0.identifier == MovementNotifications.followUpIdentifier })
 
     log.recordAcknowledged(at: shown.addingTimeInterval(60), resolver: berlin)
-    let answered = log.requests(settings: Settings(), now: shown, resolver: berlin, language: .de)
+    let answered = log.requests(
+      schedule: ScheduleTemplate.gentleMovement.schedule, settings: Settings(), now: shown, resolver: berlin,
+      language: .de)
     #expect(!answered.contains { $0.identifier == MovementNotifications.followUpIdentifier })
     #expect(log.progress == MovementProgress(delivered: 1, acknowledged: 1))
   }
@@ -35,7 +39,8 @@ struct MovementLogAnswersTests {
     log.recordReminderShown(at: shown, resolver: berlin)
     log.recordSnoozed(at: shown.addingTimeInterval(30))
     let requests = log.requests(
-      settings: Settings(), now: shown.addingTimeInterval(30), resolver: berlin, language: .de)
+      schedule: ScheduleTemplate.gentleMovement.schedule, settings: Settings(),
+      now: shown.addingTimeInterval(30), resolver: berlin, language: .de)
     let snooze = try #require(requests.first { $0.identifier == MovementNotifications.snoozeIdentifier })
     #expect(snooze.fireDate == shown.addingTimeInterval(330))
     #expect(!requests.contains { $0.identifier == MovementNotifications.followUpIdentifier })

@@ -8,6 +8,11 @@ import Testing
   static let berlin = WallClockResolver(timeZone: Fixtures.berlin.timeZone)
   /// Monday 2026-06-01, 08:00 in Berlin (+02:00).
   static let mondayMorning = Fixtures.instant("2026-06-01T06:00:00Z")
+  /// Reminders every day, so that every day has a progress report.
+  static let everyDay =
+    (try? MovementSchedule(
+      days: Dictionary(uniqueKeysWithValues: Weekday.allCases.map { ($0, DaySchedule.fallback) })))
+    ?? ScheduleTemplate.gentleMovement.schedule
 
   static func schedule(_ style: NotificationStyle = .standard) throws -> MovementSchedule {
     let block = try TimeBlock(start: WallClockTime(9, 0), end: WallClockTime(17, 0), style: style)
@@ -117,7 +122,8 @@ import Testing
     let now = Fixtures.instant("2026-06-01T16:00:00Z")
     let report = try #require(
       MovementNotifications.progressReport(
-        progress: MovementProgress(delivered: 5, acknowledged: 3), settings: Settings(), now: now,
+        progress: MovementProgress(delivered: 5, acknowledged: 3), schedule: Self.everyDay,
+        settings: Settings(), now: now,
         resolver: Self.berlin, language: language))
     #expect(report.fireDate == Fixtures.instant("2026-06-01T20:00:00+02:00"))
     #expect(report.content.body.contains(counts))
@@ -132,7 +138,8 @@ import Testing
     let now = Fixtures.instant("2026-06-01T20:00:00+02:00")
     let report = try #require(
       MovementNotifications.progressReport(
-        progress: MovementProgress(delivered: 5, acknowledged: 3), settings: Settings(), now: now,
+        progress: MovementProgress(delivered: 5, acknowledged: 3), schedule: Self.everyDay,
+        settings: Settings(), now: now,
         resolver: Self.berlin, language: .en))
     #expect(report.fireDate == Fixtures.instant("2026-06-02T20:00:00+02:00"))
     #expect(report.content.body.contains("0 of 0"))
@@ -143,8 +150,24 @@ import Testing
     // Saturday 22:00 CET before spring-forward: Sunday 20:00 is CEST, 23 hours later.
     let now = Fixtures.instant("2026-03-28T21:00:00Z")
     let report = MovementNotifications.progressReport(
-      progress: MovementProgress(), settings: Settings(), now: now, resolver: Self.berlin, language: .de)
+      progress: MovementProgress(), schedule: Self.everyDay, settings: Settings(), now: now,
+      resolver: Self.berlin, language: .de)
     #expect(report?.fireDate == Fixtures.instant("2026-03-29T18:00:00Z"))
+  }
+
+  @Test func progressReportSkipsDaysWithoutMovementReminders() throws {
+    // Saturday noon with the Office Worker schedule (weekdays only): the next report is Monday's.
+    let now = Fixtures.instant("2026-06-06T10:00:00Z")
+    let report = try #require(
+      MovementNotifications.progressReport(
+        progress: MovementProgress(), schedule: ScheduleTemplate.officeWorker.schedule, settings: Settings(),
+        now: now, resolver: Self.berlin, language: .de))
+    #expect(report.fireDate == Fixtures.instant("2026-06-08T20:00:00+02:00"))
+    let empty = try MovementSchedule(days: [:])
+    #expect(
+      MovementNotifications.progressReport(
+        progress: MovementProgress(), schedule: empty, settings: Settings(), now: now, resolver: Self.berlin,
+        language: .de) == nil)
   }
 
   @Test func progressReportHonoursItsSettings() throws {
@@ -152,12 +175,14 @@ import Testing
     try settings.set(.progressReportTime, to: .time(WallClockTime(7, 30)))
     let now = Self.mondayMorning  // 08:00 local: 07:30 has passed
     let report = MovementNotifications.progressReport(
-      progress: MovementProgress(), settings: settings, now: now, resolver: Self.berlin, language: .de)
+      progress: MovementProgress(), schedule: Self.everyDay, settings: settings, now: now,
+      resolver: Self.berlin, language: .de)
     #expect(report?.fireDate == Fixtures.instant("2026-06-02T07:30:00+02:00"))
     try settings.set(.progressReportEnabled, to: .bool(false))
     #expect(
       MovementNotifications.progressReport(
-        progress: MovementProgress(), settings: settings, now: now, resolver: Self.berlin, language: .de)
+        progress: MovementProgress(), schedule: Self.everyDay, settings: settings, now: now,
+        resolver: Self.berlin, language: .de)
         == nil)
   }
 }

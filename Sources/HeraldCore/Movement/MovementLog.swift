@@ -29,7 +29,7 @@ public struct MovementLog: Sendable, Hashable {
   /// The follow-on requests this log calls for at `now`: the snoozed reminder, the follow-up of an
   /// unanswered reminder, the next progress report.
   public func requests(
-    settings: Settings, now: Date, resolver: WallClockResolver, language: Language
+    schedule: MovementSchedule, settings: Settings, now: Date, resolver: WallClockResolver, language: Language
   ) -> [PlannedNotification] {
     var requests: [PlannedNotification] = []
     if let snoozedAt,
@@ -45,7 +45,8 @@ public struct MovementLog: Sendable, Hashable {
     }
     let today = resolver.day(at: now)
     if let report = MovementNotifications.progressReport(
-      progress: progressDay == today ? progress : MovementProgress(), settings: settings, now: now,
+      progress: progressDay == today ? progress : MovementProgress(), schedule: schedule, settings: settings,
+      now: now,
       resolver: resolver, language: language)
     {
       requests.append(report)

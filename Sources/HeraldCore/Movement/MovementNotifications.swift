@@ -49,18 +49,20 @@ public enum MovementNotifications {
     return planned(followUpIdentifier, content, fireDate: fireDate, now: now)
   }
 
-  /// The daily progress report at the configured time after `now`: passive, informational.
+  /// The daily progress report at the configured time after `now`: passive, informational. Only
+  /// on days whose schedule has movement reminders: a report of "0 of 0" on a day off is noise.
   public static func progressReport(
-    progress: MovementProgress, settings: Settings, now: Date, resolver: WallClockResolver, language: Language
+    progress: MovementProgress, schedule: MovementSchedule, settings: Settings, now: Date,
+    resolver: WallClockResolver, language: Language
   ) -> PlannedNotification? {
     guard settings.progressReportEnabled else { return nil }
     let today = resolver.day(at: now)
-    var fireDate = resolver.instant(on: today, at: settings.progressReportTime)
-    var day = today
-    if fireDate <= now {
-      day = today.adding(days: 1)
-      fireDate = resolver.instant(on: day, at: settings.progressReportTime)
-    }
+    let first = resolver.instant(on: today, at: settings.progressReportTime) > now ? 0 : 1
+    guard
+      let day = (first...MovementSchedule.lookaheadDays).lazy.map({ today.adding(days: $0) })
+        .first(where: { schedule.hasReminders(on: $0.weekday) })
+    else { return nil }
+    let fireDate = resolver.instant(on: day, at: settings.progressReportTime)
     let texts = Texts(language)
     // The counts are those of the report's day: a report for tomorrow starts from zero.
     let counts = day == today ? progress : MovementProgress()

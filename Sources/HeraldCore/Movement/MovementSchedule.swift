@@ -53,4 +53,11 @@ public struct MovementSchedule: Sendable, Hashable {
       }
     }
   }
+
+  /// Whether a weekday's schedule yields any reminder.
+  public func hasReminders(on weekday: Weekday) -> Bool {
+    var found = false
+    forEachCandidate(on: weekday) { _, _ in found = true }
+    return found
+  }
 }

@@ -77,7 +77,7 @@ extension Planner {
       schedule: movement, now: now, resolver: resolver, language: state.language)
     let log =
       state.movementLog?.requests(
-        settings: state.settings, now: now, resolver: resolver, language: state.language)
+        schedule: movement, settings: state.settings, now: now, resolver: resolver, language: state.language)
       ?? []
     return (reminder, log)
   }
