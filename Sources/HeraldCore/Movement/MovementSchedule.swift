@@ -30,6 +30,22 @@ public struct MovementSchedule: Sendable, Hashable {
     self.days = days
   }
 
+  /// The default profile with no weekday listed: no reminders until days are set.
+  public static let empty = MovementSchedule(
+    validIntervalMinutes: 45, fallbackIntervalMinutes: 60, activeHoursStart: WallClockTime(8, 0),
+    activeHoursEnd: WallClockTime(20, 0), days: [:])
+
+  private init(
+    validIntervalMinutes: Int, fallbackIntervalMinutes: Int, activeHoursStart: WallClockTime,
+    activeHoursEnd: WallClockTime, days: [Weekday: DaySchedule]
+  ) {
+    intervalMinutes = validIntervalMinutes
+    self.fallbackIntervalMinutes = fallbackIntervalMinutes
+    self.activeHoursStart = activeHoursStart
+    self.activeHoursEnd = activeHoursEnd
+    self.days = days
+  }
+
   /// Calls `body` with every reminder time of a weekday, in the order the schedule lists them.
   /// Fixed times and the fallback are treated as blocks of their own, so one mechanism computes
   /// every candidate; nothing is allocated.

@@ -18,29 +18,26 @@ public enum ScheduleTemplate: String, Sendable, CaseIterable, Codable {
 
   /// The schedule this template sets.
   public var schedule: MovementSchedule {
-    // Literal times and intervals are valid, so these initialisers cannot throw.
-    func block(_ start: WallClockTime, _ end: WallClockTime, _ style: NotificationStyle, _ interval: Int?)
-      -> TimeBlock
-    {
-      (try? TimeBlock(start: start, end: end, style: style, intervalMinutes: interval))
-        ?? preconditionFailure("template block is invalid")
-    }
     let days: [Weekday: DaySchedule]
     switch self {
     case .officeWorker:
-      let work = DaySchedule.timeBlocks([block(WallClockTime(9, 0), WallClockTime(17, 0), .urgent, nil)])
+      let work = DaySchedule.timeBlocks([
+        TimeBlock(literal: WallClockTime(9, 0), WallClockTime(17, 0), .urgent)
+      ])
       days = Dictionary(uniqueKeysWithValues: Weekday.workdays.map { ($0, work) })
     case .recoveryMode:
-      let rest = DaySchedule.timeBlocks([block(WallClockTime(10, 0), WallClockTime(18, 0), .gentle, 90)])
+      let rest = DaySchedule.timeBlocks([
+        TimeBlock(literal: WallClockTime(10, 0), WallClockTime(18, 0), .gentle, 90)
+      ])
       days = Dictionary(uniqueKeysWithValues: Weekday.allCases.map { ($0, rest) })
     case .gentleMovement:
-      let day = DaySchedule.timeBlocks([block(WallClockTime(8, 0), WallClockTime(20, 0), .gentle, 60)])
+      let day = DaySchedule.timeBlocks([
+        TimeBlock(literal: WallClockTime(8, 0), WallClockTime(20, 0), .gentle, 60)
+      ])
       days = Dictionary(uniqueKeysWithValues: Weekday.allCases.map { ($0, day) })
     }
-    return (try? MovementSchedule(days: days)) ?? preconditionFailure("template schedule is invalid")
+    var schedule = MovementSchedule.empty
+    schedule.days = days
+    return schedule
   }
-}
-
-private func preconditionFailure<T>(_ message: String) -> T {
-  Swift.preconditionFailure(message)
 }

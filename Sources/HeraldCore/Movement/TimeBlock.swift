@@ -21,6 +21,17 @@ public struct TimeBlock: Sendable, Hashable {
     self.intervalMinutes = intervalMinutes
   }
 
+  /// A block written as a literal in code (a template): traps if it breaks `init`'s rules, so it
+  /// is never for input.
+  init(literal start: WallClockTime, _ end: WallClockTime, _ style: NotificationStyle, _ interval: Int? = nil)
+  {
+    precondition(start < end && (interval ?? 1) >= 1 && (interval ?? 1) <= 1440, "invalid literal time block")
+    self.start = start
+    self.end = end
+    self.style = style
+    intervalMinutes = interval
+  }
+
   /// The minutes of day `start + k × interval` (k ≥ 1) that lie before `end`.
   func reminderMinutes(interval: Int) -> StrideTo<Int> {
     stride(from: start.minuteOfDay + interval, to: end.minuteOfDay, by: interval)
