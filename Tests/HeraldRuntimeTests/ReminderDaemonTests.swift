@@ -219,6 +219,48 @@ import Testing
     #expect(recorder.lines.last?["interruptionLevel"] as? String == "active")
   }
 
+  @Test func doneOnADueDateReminderCompletesTheTaskAndCancelsItsOtherReminder() async throws {
+    let store = try HeraldStore.inMemory()
+    try store.set(.dueDateAdvanceReminderEnabled, .bool(true))
+    // Due 17:00 Berlin today: morning at 09:00 (08:00Z), advance at 16:00 (15:00Z).
+    _ = try store.addTask(id: "t1", title: "Report", due: Fixtures.instant("2026-11-23T16:00:00Z"))
+    let clock = ManualClock(now: start)
+    let recorder = DeliveryRecorder()
+    let daemon = daemon(store, clock: clock, recorder: recorder)
+    try await daemon.start()
+    clock.advance(by: 3600)
+    try await daemon.tick()
+    #expect(recorder.ids == ["due-date-morning-t1"])
+
+    let morning = try #require(
+      Planner.plan(try store.planningState(timeZone: berlin), now: start, limits: .unlimited).pending.first)
+    await daemon.perform(.done, on: morning)
+    #expect(try store.tasks().first?.completed == true)
+    clock.advance(by: 8 * 3600)
+    try await daemon.tick()
+    #expect(recorder.ids == ["due-date-morning-t1"])
+  }
+
+  @Test func doneOnAMovementReminderMeansNoFollowUpAndCountsForTheDay() async throws {
+    let store = try HeraldStore.inMemory()
+    try store.setMovementSchedule(ScheduleTemplate.officeWorker.schedule)
+    let clock = ManualClock(now: start)
+    let recorder = DeliveryRecorder()
+    let daemon = daemon(store, clock: clock, recorder: recorder)
+    try await daemon.start()
+    clock.advance(by: 6300)  // 09:45: the first reminder
+    try await daemon.tick()
+    let reminder = try #require(
+      Planner.plan(try store.planningState(timeZone: berlin), now: start, limits: .unlimited).pending.first {
+        $0.identifier == MovementNotifications.reminderIdentifier
+      })
+    await daemon.perform(.done, on: reminder)
+    clock.advance(by: 600)  // 09:55: the follow-up would have come now
+    try await daemon.tick()
+    #expect(recorder.ids == ["exercise-reminder"])
+    #expect(try store.movementLog().progress == MovementProgress(delivered: 1, acknowledged: 1))
+  }
+
   @Test func theRunLoopWaitsOnTheInjectedClock() async throws {
     let store = try HeraldStore.inMemory()
     try store.addFocusBlock(id: "b1", title: "Deep Work", start: start + 600, end: start + 7200)
