@@ -37,7 +37,7 @@ struct LiveCommand: AsyncParsableCommand {
     let timeZone = SystemTimeZoneSource().current()
     let ending: LiveStream.Ending = once ? .once : follow ? .never : .atBlockEnd
     let stream = LiveStream(
-      clock: SystemClock(), format: format, ending: ending,
+      clock: SystemClock(), format: format, language: try store.language(), ending: ending,
       snapshot: {
         let state = try store.planningState(timeZone: timeZone)
         return (state.focusBlocks, state.tasks)

@@ -10,6 +10,7 @@ import Testing
     let scenario = """
       {
         "timeZone": "Europe/Berlin",
+        "locale": "en",
         "focusBlocks": [
           { "id": "b1", "title": "Deep Work", "start": "\(RFC3339.utcString(start))",
             "end": "\(RFC3339.utcString(end))", "taskIDs": ["t1", "t2"] }

@@ -146,8 +146,21 @@ import Testing
   }
 
   @Test func eachFormatHasItsRenderer() {
-    #expect(LiveFormat.waybar.renderer is WaybarRenderer)
-    #expect(LiveFormat.i3bar.renderer is I3barRenderer)
-    #expect(LiveFormat.text.renderer is TextRenderer)
+    #expect(LiveFormat.waybar.renderer() is WaybarRenderer)
+    #expect(LiveFormat.i3bar.renderer() is I3barRenderer)
+    #expect(LiveFormat.text.renderer() is TextRenderer)
+  }
+
+  @Test func germanWordsWhenTheUserReadsGerman() {
+    let now = Fixtures.instant("2026-11-23T08:30:00Z")
+    let activity = FocusActivity(
+      attributes: FocusActivityAttributes(
+        blockID: "b1", blockTitle: "Deep Work", startDate: Fixtures.instant("2026-11-23T08:00:00Z"),
+        endDate: Fixtures.instant("2026-11-23T09:00:00Z")),
+      state: FocusActivityContentState(currentTaskTitle: "Steuererklärung", completedCount: 1, totalCount: 2))
+    #expect(
+      TextRenderer(language: .de).frame(activity, now: now, isFirst: true)
+        == "Deep Work · noch 30:00 · Steuererklärung · 1/2 · 50%")
+    #expect(WaybarRenderer(language: .de).frame(activity, now: now, isFirst: true).contains("1/2 erledigt"))
   }
 }

@@ -79,6 +79,13 @@ public struct Texts: Sendable {
     }
   }
 
+  // MARK: Live countdown (spec 002)
+
+  /// `12:34 left` / `noch 12:34`.
+  public func timeLeft(_ remaining: String) -> String { pick("noch \(remaining)", "\(remaining) left") }
+  /// `2/5 done` / `2/5 erledigt`.
+  public func tasksDone(_ tally: String) -> String { pick("\(tally) erledigt", "\(tally) done") }
+
   // MARK: Places (spec 004)
 
   public var spotTitle: String { pick("Ort erreicht", "Point of interest reached") }

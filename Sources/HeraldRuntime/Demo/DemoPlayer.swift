@@ -49,7 +49,9 @@ public struct DemoPlayer: Sendable {
       }
       let state = try store.planningState(timeZone: zone)
       if let activity = FocusActivity.current(blocks: state.focusBlocks, tasks: state.tasks, now: now) {
-        console.write("\(clockText(now))  ⏱ \(TextRenderer().frame(activity, now: now, isFirst: false))\n")
+        console.write(
+          "\(clockText(now))  ⏱ \(TextRenderer(language: try store.language()).frame(activity, now: now, isFirst: false))\n"
+        )
       }
       next = next.addingTimeInterval(5 * 60)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldCore
 
 /// Where the live countdown goes: each status bar reads its own protocol, a terminal reads text.
 public enum LiveFormat: String, Sendable, CaseIterable {
@@ -9,12 +10,12 @@ public enum LiveFormat: String, Sendable, CaseIterable {
   /// One plain line per second, for a terminal or a script.
   case text
 
-  /// The renderer that writes this format.
-  public var renderer: any LiveRenderer {
+  /// The renderer that writes this format, its words in `language`.
+  public func renderer(language: Language = .en) -> any LiveRenderer {
     switch self {
-    case .waybar: WaybarRenderer()
+    case .waybar: WaybarRenderer(language: language)
     case .i3bar: I3barRenderer()
-    case .text: TextRenderer()
+    case .text: TextRenderer(language: language)
     }
   }
 }

@@ -34,12 +34,12 @@ public struct LiveStream {
 
   /// A stream writing `format`; nothing runs until `run()`.
   public init(
-    clock: any HeraldClock, format: LiveFormat, ending: Ending = .atBlockEnd, snapshot: @escaping Snapshot,
-    output: @escaping (String) throws -> Void
+    clock: any HeraldClock, format: LiveFormat, language: Language = .en, ending: Ending = .atBlockEnd,
+    snapshot: @escaping Snapshot, output: @escaping (String) throws -> Void
   ) {
     self.clock = clock
     self.snapshot = snapshot
-    self.renderer = format.renderer
+    self.renderer = format.renderer(language: language)
     self.ending = ending
     self.output = output
   }

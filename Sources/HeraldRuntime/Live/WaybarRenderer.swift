@@ -5,7 +5,9 @@ import HeraldCore
 /// `tooltip`, `class` and `percentage`. The class is `focus`, `ending` in the last minute, or
 /// `idle` with empty text when no block runs, so the module hides itself and CSS can style each.
 public struct WaybarRenderer: LiveRenderer {
-  public init() {}
+  private let texts: Texts
+
+  public init(language: Language = .en) { texts = Texts(language) }
 
   public func frame(_ activity: FocusActivity?, now: Date, isFirst: Bool) -> String {
     guard let activity else {
@@ -13,7 +15,8 @@ public struct WaybarRenderer: LiveRenderer {
     }
     let status = LiveStatus(activity, now: now)
     let tooltip = [
-      "\(status.title) · \(status.remaining) left", status.currentTask, status.tally.map { "\($0) done" },
+      "\(status.title) · \(texts.timeLeft(status.remaining))", status.currentTask,
+      status.tally.map(texts.tasksDone),
     ]
     return Self.line(
       text: "\(status.title) \(status.remaining)",
