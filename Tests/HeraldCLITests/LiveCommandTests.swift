@@ -1,4 +1,5 @@
 import Foundation
+import HeraldRuntime
 import HeraldCore
 import HeraldTestSupport
 import Testing
@@ -110,16 +111,13 @@ private struct TimedRun {
     let watchdog = DispatchWorkItem { [process] in if process.isRunning { process.terminate() } }
     DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
     let started = ContinuousClock.now
-    var pending = Data()
-    while case let chunk = out.fileHandleForReading.availableData, !chunk.isEmpty {
+    var arrived: [(text: String, arrival: Double)] = []
+    out.fileHandleForReading.forEachLine { line in
       let elapsed = started.duration(to: .now)
-      let arrival = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-      pending.append(chunk)
-      while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-        lines.append((String(decoding: pending[..<newline], as: UTF8.self), arrival))
-        pending = Data(pending[(newline + 1)...])
-      }
+      arrived.append(
+        (line, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18))
     }
+    lines = arrived
     process.waitUntilExit()
     watchdog.cancel()
     status = process.terminationStatus

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldRuntime
 
 /// The lines a process writes to a pipe, collected on a thread of their own as they arrive, so
 /// that a test waits for the line it expects (up to a deadline) instead of sleeping.
@@ -10,17 +11,8 @@ public final class LineStream: @unchecked Sendable {
   /// Starts reading `handle` until its end.
   public init(_ handle: FileHandle) {
     Thread.detachNewThread { [self] in
-      var pending = Data()
-      while case let chunk = handle.availableData, !chunk.isEmpty {
-        pending.append(chunk)
-        var lines: [String] = []
-        while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-          lines.append(String(decoding: pending[pending.startIndex..<newline], as: UTF8.self))
-          pending = Data(pending[(newline + 1)...])
-        }
-        append(lines, end: false)
-      }
-      append(pending.isEmpty ? [] : [String(decoding: pending, as: UTF8.self)], end: true)
+      handle.forEachLine({ append([$0], end: false) }, unterminated: { append([$0], end: false) })
+      append([], end: true)
     }
   }
 

@@ -107,19 +107,9 @@ public final class StreamingProcess: @unchecked Sendable {
 
   /// Reads `handle` to its end, handing over each line as it arrives.
   private func drain(_ handle: FileHandle, _ deliver: (Line) -> Void) {
-    var pending = Data()
-    while case let chunk = handle.availableData, !chunk.isEmpty {
-      let arrival = elapsed
-      pending.append(chunk)
-      while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-        let text = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
-        deliver(Line(text: text, arrival: arrival, isComplete: true))
-        pending = Data(pending[(newline + 1)...])
-      }
-    }
-    if !pending.isEmpty {
-      deliver(Line(text: String(decoding: pending, as: UTF8.self), arrival: elapsed, isComplete: false))
-    }
+    handle.forEachLine(
+      { deliver(Line(text: $0, arrival: elapsed, isComplete: true)) },
+      unterminated: { deliver(Line(text: $0, arrival: elapsed, isComplete: false)) })
   }
 }
 

@@ -26,14 +26,8 @@ final class ActionSignalListener: Sendable {
     let reading = output.fileHandleForReading
     Thread.detachNewThread {
       var parser = Parser()
-      var pending = Data()
-      while case let chunk = reading.availableData, !chunk.isEmpty {
-        pending.append(chunk)
-        while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-          let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
-          pending = Data(pending[(newline + 1)...])
-          if let (id, key) = parser.feed(line) { onSignal(id, key) }
-        }
+      reading.forEachLine { line in
+        if let (id, key) = parser.feed(line) { onSignal(id, key) }
       }
       logger.debug("dbus-monitor ended")
     }

@@ -123,18 +123,12 @@ public struct DesktopSink: DeliverySink {
     let reading = output.fileHandleForReading
     Thread.detachNewThread {
       var id: UInt32?
-      var pending = Data()
-      while case let chunk = reading.availableData, !chunk.isEmpty {
-        pending.append(chunk)
-        while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-          let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
-          pending = Data(pending[(newline + 1)...])
-          if let shownID = id {
-            Self.pressed(line, id: shownID, shown: shown, logger: logger, onAction: onAction)
-          } else if let shownID = UInt32(line) {
-            id = shownID
-            shown.insert(notification, id: shownID)
-          }
+      reading.forEachLine { line in
+        if let shownID = id {
+          Self.pressed(line, id: shownID, shown: shown, logger: logger, onAction: onAction)
+        } else if let shownID = UInt32(line) {
+          id = shownID
+          shown.insert(notification, id: shownID)
         }
       }
       process.waitUntilExit()
