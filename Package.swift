@@ -11,6 +11,7 @@ let package = Package(
   platforms: [.macOS(.v14), .iOS(.v17)],
   products: [
     .library(name: "HeraldCore", targets: ["HeraldCore"]),
+    .library(name: "HeraldInterchange", targets: ["HeraldInterchange"]),
     .executable(name: "herald", targets: ["herald"]),
   ],
   dependencies: [
@@ -23,6 +24,10 @@ let package = Package(
   targets: [
     // Every rule of the five specs, Foundation only: an iOS or macOS app can embed it.
     .target(name: "HeraldCore", swiftSettings: strict),
+    // Document formats: the scenario and plan JSON of the contract, routes, GPX, RFC 3339.
+    .target(name: "HeraldInterchange", dependencies: ["HeraldCore"], swiftSettings: strict),
+    // Foundation helpers for everything that starts programs or measures time (no Herald types).
+    .target(name: "HeraldSystem", swiftSettings: strict),
     // The user's data in SQLite: schema, migrations, the one store type.
     .target(
       name: "HeraldStore",
@@ -32,7 +37,7 @@ let package = Package(
     .target(
       name: "HeraldRuntime",
       dependencies: [
-        "HeraldCore", "HeraldStore",
+        "HeraldCore", "HeraldInterchange", "HeraldStore", "HeraldSystem",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
@@ -40,29 +45,32 @@ let package = Package(
     .executableTarget(
       name: "herald",
       dependencies: [
-        "HeraldCore", "HeraldStore", "HeraldRuntime",
+        "HeraldCore", "HeraldInterchange", "HeraldStore", "HeraldRuntime",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
       swiftSettings: strict
     ),
     .executableTarget(
       name: "HeraldBenchmarks",
       dependencies: [
-        "HeraldCore", "HeraldStore", "HeraldRuntime", .product(name: "Logging", package: "swift-log"),
+        "HeraldCore", "HeraldInterchange", "HeraldStore", "HeraldRuntime", "HeraldSystem",
+        "HeraldTestSupport",
+        .product(name: "Logging", package: "swift-log"),
       ],
       swiftSettings: strict
     ),
     .target(
       name: "HeraldTestSupport",
-      dependencies: ["HeraldCore", "HeraldRuntime"],
+      dependencies: ["HeraldCore", "HeraldInterchange", "HeraldSystem"],
       path: "Tests/HeraldTestSupport",
       swiftSettings: strict
     ),
     .testTarget(
       name: "HeraldCoreTests",
       dependencies: [
-        "HeraldCore", "HeraldTestSupport",
+        "HeraldCore", "HeraldInterchange", "HeraldTestSupport",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
       swiftSettings: strict
@@ -74,12 +82,18 @@ let package = Package(
     ),
     .testTarget(
       name: "HeraldRuntimeTests",
-      dependencies: ["HeraldCore", "HeraldStore", "HeraldRuntime", "HeraldTestSupport"],
+      dependencies: [
+        "HeraldCore", "HeraldInterchange", "HeraldStore", "HeraldRuntime", "HeraldSystem",
+        "HeraldTestSupport",
+      ],
       swiftSettings: strict
     ),
     .testTarget(
       name: "HeraldCLITests",
-      dependencies: ["HeraldCore", "HeraldStore", "HeraldRuntime", "HeraldTestSupport"],
+      dependencies: [
+        "HeraldCore", "HeraldInterchange", "HeraldStore", "HeraldRuntime", "HeraldSystem",
+        "HeraldTestSupport",
+      ],
       swiftSettings: strict
     ),
   ]

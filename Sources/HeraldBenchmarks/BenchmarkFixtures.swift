@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldInterchange
 
 /// The zone, instants and movement schedules the benchmarks share.
 enum BenchmarkFixtures {

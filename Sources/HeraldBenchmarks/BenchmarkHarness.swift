@@ -1,3 +1,5 @@
+import HeraldSystem
+
 /// A tiny benchmark harness on `ContinuousClock`: warm up, calibrate a batch size, then time
 /// samples and keep their spread. Medians and ratios, because the machine is noisy.
 struct BenchmarkHarness {
@@ -46,6 +48,6 @@ struct BenchmarkHarness {
 
 extension Duration {
   var nanoseconds: Double {
-    Double(components.seconds) * 1e9 + Double(components.attoseconds) / 1e9
+    inSeconds * 1e9
   }
 }

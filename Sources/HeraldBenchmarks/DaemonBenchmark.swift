@@ -1,4 +1,5 @@
 import Foundation
+import HeraldSystem
 import HeraldCore
 import HeraldRuntime
 import HeraldStore
@@ -49,7 +50,7 @@ struct DaemonBenchmark {
         store: store, clock: SystemClock(), zones: FixedTimeZoneSource(zone), sinks: [], logger: logger)
       try await daemon.start()
       let elapsed = started.duration(to: clock.now)
-      startTimes.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+      startTimes.append(elapsed.inSeconds)
       pending = await daemon.pendingCount
       bytes = await daemon.queueBytesPerReminder
       if startTimes.count == 1 {

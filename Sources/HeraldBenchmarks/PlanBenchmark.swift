@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldTestSupport
 
 /// Job 1: the iOS plan for 100 000 tasks and 10 000 focus blocks plus a movement schedule.
 struct PlanBenchmark {
@@ -8,7 +9,7 @@ struct PlanBenchmark {
   let nows: [Date]
 
   init(taskCount: Int = 100_000, blockCount: Int = 10_000) {
-    var random = SplitMix64(seed: 1)
+    var random = SeededGenerator(seed: 1)
     let now = BenchmarkFixtures.now
     let day = 86_400.0
     let tasks = (0..<taskCount).map { index in

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldTestSupport
 
 /// Job 2: one location fix against a route of 100 000 points of interest.
 ///
@@ -11,7 +12,7 @@ struct ProximityBenchmark {
   let radius = ProximityMonitor.defaultRadius
 
   init(pointCount: Int = 100_000, fixCount: Int = 4096) {
-    var random = SplitMix64(seed: 2)
+    var random = SeededGenerator(seed: 2)
     // A 50 km × 50 km square around Berlin's centre.
     let centre = (latitude: 52.52, longitude: 13.405)
     let halfSide = 25_000.0

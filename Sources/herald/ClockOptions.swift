@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HeraldCore
+import HeraldInterchange
 import HeraldRuntime
 
 /// Runs the daemon on a clock other than the machine's: the demo and the integration tests use a

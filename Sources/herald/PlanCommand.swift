@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HeraldCore
+import HeraldInterchange
 
 /// `herald plan`: the plan for a scenario at an instant (`contracts/plan.md`).
 struct PlanCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HeraldCore
+import HeraldInterchange
 import HeraldRuntime
 
 /// `herald route`: walks and points of interest.

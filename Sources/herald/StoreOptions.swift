@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HeraldCore
+import HeraldInterchange
 import HeraldRuntime
 import HeraldStore
 
@@ -23,21 +24,5 @@ struct StoreOptions: ParsableArguments {
   func open() throws -> HeraldStore {
     guard !path.isEmpty else { throw FieldError("--database", "must not be empty") }
     return try HeraldStore(path: path)
-  }
-}
-
-/// Instants on the command line and in listings, in the system's zone (read when asked, so a
-/// command always uses the zone in force now).
-enum SystemClockText {
-  static var resolver: WallClockResolver { WallClockResolver(timeZone: SystemTimeZoneSource().current()) }
-
-  /// An option's date: RFC 3339 with offset, or local `YYYY-MM-DDTHH:MM` / `YYYY-MM-DD HH:MM`.
-  static func instant(_ text: String, field: String) throws(FieldError) -> Date {
-    try LocalInstant.parse(text, resolver: resolver, field: field)
-  }
-
-  /// `YYYY-MM-DD HH:MM` on the local wall clock.
-  static func text(_ date: Date) -> String {
-    LocalInstant.format(date, resolver: resolver)
   }
 }

@@ -1,6 +1,8 @@
 import Foundation
+import HeraldSystem
 import HeraldRuntime
 import HeraldCore
+import HeraldInterchange
 import HeraldTestSupport
 import Testing
 

@@ -1,6 +1,8 @@
 import Foundation
+import HeraldSystem
 import HeraldRuntime
 import HeraldCore
+import HeraldInterchange
 import HeraldTestSupport
 import Testing
 
@@ -115,7 +117,7 @@ private struct TimedRun {
     out.fileHandleForReading.forEachLine { line in
       let elapsed = started.duration(to: .now)
       arrived.append(
-        (line, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18))
+        (line, elapsed.inSeconds))
     }
     lines = arrived
     process.waitUntilExit()

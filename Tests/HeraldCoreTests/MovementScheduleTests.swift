@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldInterchange
 import HeraldTestSupport
 import Testing
 

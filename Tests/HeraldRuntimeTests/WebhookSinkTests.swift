@@ -1,5 +1,7 @@
 import Foundation
+import HeraldSystem
 import HeraldCore
+import HeraldInterchange
 import HeraldRuntime
 import HeraldTestSupport
 import Testing

@@ -1,5 +1,5 @@
 import Foundation
-import HeraldRuntime
+import HeraldSystem
 
 /// `dbus-monitor` watching the session bus for a test: what it prints is collected as it arrives
 /// and read back as a `DBusMonitorLog`.

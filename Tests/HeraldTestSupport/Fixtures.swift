@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldInterchange
 
 /// Shared test fixtures: zones, calendars and instants written the way the specs write them.
 public enum Fixtures {

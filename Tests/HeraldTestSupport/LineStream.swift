@@ -1,5 +1,5 @@
 import Foundation
-import HeraldRuntime
+import HeraldSystem
 
 /// The lines a process writes to a pipe, collected on a thread of their own as they arrive, so
 /// that a test waits for the line it expects (up to a deadline) instead of sleeping.

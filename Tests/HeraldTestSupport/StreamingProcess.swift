@@ -1,5 +1,5 @@
 import Foundation
-import HeraldRuntime
+import HeraldSystem
 
 #if canImport(Glibc)
   import Glibc
@@ -63,8 +63,7 @@ public final class StreamingProcess: @unchecked Sendable {
 
   /// Seconds since the launch.
   public var elapsed: Double {
-    let duration = launched.duration(to: .now)
-    return Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    return launched.duration(to: .now).inSeconds
   }
 
   /// Standard error so far, line by line.

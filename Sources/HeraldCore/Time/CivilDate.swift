@@ -68,7 +68,9 @@ public struct CivilDate: Hashable, Sendable, Comparable, CustomStringConvertible
 
   static func isLeap(_ year: Int) -> Bool { year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) }
 
-  static func pad(_ value: Int, _ width: Int) -> String {
+  /// `value` in decimal with leading zeros to `width` digits: the one zero-padding rule of every
+  /// date and time Herald writes.
+  public static func pad(_ value: Int, _ width: Int) -> String {
     let digits = String(value)
     return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
   }

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldSystem
 
 /// A wall clock that runs `factor` times as fast as real time: it read `start` at the real
 /// instant `anchor`. The demo shows a day of reminders in two minutes on the real timer machinery,
@@ -19,7 +20,7 @@ public struct ScaledClock: HeraldClock {
 
   public func monotonicSeconds() -> Double {
     let elapsed = origin.duration(to: ContinuousClock.now)
-    return (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18) * factor
+    return elapsed.inSeconds * factor
   }
 
   public func sleep(until deadline: Date, maximumWait: Double) async throws {

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldSystem
 
 /// The machine's real clocks.
 public struct SystemClock: HeraldClock {
@@ -11,7 +12,7 @@ public struct SystemClock: HeraldClock {
   public func monotonicSeconds() -> Double {
     // SuspendingClock stops while the machine sleeps, unlike the wall clock.
     let elapsed = Self.origin.duration(to: SuspendingClock.now)
-    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    return elapsed.inSeconds
   }
 
   public func sleep(until deadline: Date, maximumWait: Double) async throws {

@@ -65,12 +65,3 @@ public struct DemoPlayer: Sendable {
     WallClockResolver(timeZone: zone).time(at: date).description
   }
 }
-
-/// Writes lines to standard output unbuffered, from any task.
-public final class Console: Sendable {
-  public init() {}
-
-  public var write: @Sendable (String) -> Void {
-    { text in FileHandle.standardOutput.write(Data(text.utf8)) }
-  }
-}

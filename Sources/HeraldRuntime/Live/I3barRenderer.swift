@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldInterchange
 
 /// The i3bar/swaybar protocol: the header `{"version": 1}` and the opening `[` of an endless
 /// array, then one array of blocks per line, each after the first prefixed with `,`. With no block

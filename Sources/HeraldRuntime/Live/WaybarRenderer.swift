@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldInterchange
 
 /// Waybar's custom-module format (`"return-type": "json"`): one object per line with `text`,
 /// `tooltip`, `class` and `percentage`. The class is `focus`, `ending` in the last minute, or

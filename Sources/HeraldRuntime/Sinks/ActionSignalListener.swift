@@ -1,4 +1,5 @@
 import Foundation
+import HeraldSystem
 import Logging
 
 /// Hears every `ActionInvoked` signal of the freedesktop Notifications interface on the session

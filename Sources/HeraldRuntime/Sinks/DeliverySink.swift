@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldInterchange
 
 /// A notification being shown, with what the user can do about it.
 public struct Delivery: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldSystem
 import HeraldCore
 import Logging
 

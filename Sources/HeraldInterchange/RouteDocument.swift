@@ -1,4 +1,5 @@
 import Foundation
+import HeraldCore
 
 /// The JSON route of `contracts/plan.md`:
 /// `{"id", "name", "waypoints": [{"id", "name", "latitude", "longitude"}]}`.

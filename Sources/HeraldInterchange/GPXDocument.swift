@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldCore
 
 #if canImport(FoundationXML)
   import FoundationXML

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldCore
 
 extension ScenarioDocument {
   /// Writes a state as a scenario document that `decode` reads back to the same state: every

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldCore
 
 /// A JSON document as a value, with object members in order: what the scenario reader walks
 /// (to name the exact field of an error) and what the writers print (in a fixed key order).

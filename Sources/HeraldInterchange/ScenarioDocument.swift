@@ -1,4 +1,5 @@
 import Foundation
+import HeraldCore
 
 /// The scenario document of `contracts/plan.md`: a `PlanningState` written as JSON.
 ///

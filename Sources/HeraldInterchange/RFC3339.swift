@@ -1,4 +1,5 @@
 import Foundation
+import HeraldCore
 
 /// Strict RFC 3339 instants: `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`.
 ///

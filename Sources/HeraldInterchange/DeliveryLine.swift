@@ -1,4 +1,5 @@
 import Foundation
+import HeraldCore
 
 /// One line of `herald run --sink stdout` (`contracts/plan.md`, "Delivery lines"): the request's
 /// keys, plus when it was shown and whether it was late because the daemon was not running.

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldCore
 
 /// Reads a route: a GPX file whose `<wpt>`s are its points of interest, or a JSON route.
 public enum RouteFile {

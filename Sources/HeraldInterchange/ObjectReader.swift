@@ -1,4 +1,5 @@
 import Foundation
+import HeraldCore
 
 /// Reads one JSON object of a document, knowing its path, so every error names the exact field
 /// (`tasks[3].due`) and unknown keys are refused: a typo must not silently disable a reminder.

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldCore
 
 /// Prints a `JSONValue` deterministically: members in their given order, two-space indentation
 /// (or one line), integers without a fraction, non-ASCII text as UTF-8.

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldCore
 
 /// The plan output of `contracts/plan.md`, and the delivery lines of `herald run --sink stdout`.
 public enum PlanDocument {
@@ -47,7 +48,8 @@ public enum PlanDocument {
       // Seconds from the plan's `now`, so a plan printed later still reads true.
       return .object([
         .init("type", .string("interval")),
-        .init("seconds", .number(Double(wholeSeconds(from: now, to: planned.fireDate)))),
+        .init(
+          "seconds", .number(Double(NotificationTrigger.intervalSeconds(from: now, to: planned.fireDate)))),
       ])
     case .calendar(let components, let repeats):
       return .object([

@@ -1,3 +1,5 @@
+import HeraldCore
+
 extension ScenarioDocument {
   static func movement(_ object: ObjectReader) throws(FieldError) -> MovementSchedule {
     try object.allowOnly(["intervalMinutes", "fallbackIntervalMinutes", "activeHours", "days"])

@@ -1,3 +1,5 @@
+import HeraldCore
+
 extension RouteReplay {
   /// The output of `herald route replay` (`contracts/plan.md`), pretty-printed with a newline.
   public var document: String {

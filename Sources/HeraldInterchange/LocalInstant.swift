@@ -1,4 +1,5 @@
 import Foundation
+import HeraldCore
 
 /// Instants as a person types and reads them: on a command line or in a form, in their own zone.
 ///

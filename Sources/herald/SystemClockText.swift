@@ -1,0 +1,20 @@
+import Foundation
+import HeraldCore
+import HeraldInterchange
+import HeraldRuntime
+
+/// Instants on the command line and in listings, in the system's zone (read when asked, so a
+/// command always uses the zone in force now).
+enum SystemClockText {
+  static var resolver: WallClockResolver { WallClockResolver(timeZone: SystemTimeZoneSource().current()) }
+
+  /// An option's date: RFC 3339 with offset, or local `YYYY-MM-DDTHH:MM` / `YYYY-MM-DD HH:MM`.
+  static func instant(_ text: String, field: String) throws(FieldError) -> Date {
+    try LocalInstant.parse(text, resolver: resolver, field: field)
+  }
+
+  /// `YYYY-MM-DD HH:MM` on the local wall clock.
+  static func text(_ date: Date) -> String {
+    LocalInstant.format(date, resolver: resolver)
+  }
+}
