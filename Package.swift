@@ -31,7 +31,7 @@ let package = Package(
     // The user's data in SQLite: schema, migrations, the one store type.
     .target(
       name: "HeraldStore",
-      dependencies: ["HeraldCore", .product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: ["HeraldCore", "HeraldSystem", .product(name: "GRDB", package: "GRDB.swift")],
       swiftSettings: strict),
     // Everything that waits or talks to the OS: clocks, timer queue, sinks, GPX, live countdown.
     .target(
@@ -45,7 +45,7 @@ let package = Package(
     .executableTarget(
       name: "herald",
       dependencies: [
-        "HeraldCore", "HeraldInterchange", "HeraldStore", "HeraldRuntime",
+        "HeraldCore", "HeraldInterchange", "HeraldStore", "HeraldRuntime", "HeraldSystem",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -77,7 +77,7 @@ let package = Package(
     ),
     .testTarget(
       name: "HeraldStoreTests",
-      dependencies: ["HeraldCore", "HeraldStore", "HeraldTestSupport"],
+      dependencies: ["HeraldCore", "HeraldStore", "HeraldSystem", "HeraldTestSupport"],
       swiftSettings: strict
     ),
     .testTarget(

@@ -130,7 +130,7 @@ final class LatenessCollector: DeliverySink, @unchecked Sendable {
 
   func deliver(_ delivery: Delivery) async throws {
     try await stdout.deliver(delivery)
-    let lateness = delivery.line.deliveredAt.timeIntervalSince(delivery.notification.fireDate)
+    let lateness = delivery.deliveredAt.timeIntervalSince(delivery.notification.fireDate)
     lock.withLock { values.append(lateness) }
   }
 

@@ -66,27 +66,40 @@ struct PlanBenchmark {
 
   /// The spec samples' way: every request of every task and block, sorted by fire date, first 64.
   func naivePlan(now: Date) -> [PlannedNotification] {
-    let resolver = WallClockResolver(
-      timeZone: state.timeZone,
-      window: DateInterval(start: now, duration: Double(MovementSchedule.lookaheadDays + 1) * 86_400))
+    let settings = state.settings
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = state.timeZone
     var all: [PlannedNotification] = []
     for block in state.focusBlocks {
       if let request = FocusBlockStartReminder.request(
-        for: block, settings: state.settings, now: now, language: state.language)
+        blockID: block.id, blockTitle: block.title, startDate: block.start,
+        minutesBefore: settings.focusBlockLeadMinutes, now: now, language: state.language)
       {
         all.append(request)
       }
     }
-    for task in state.tasks {
-      all += DueDateReminders.requests(
-        for: task, settings: state.settings, now: now, resolver: resolver, language: state.language)
+    for task in state.tasks where task.awaitsDueDate(after: now) {
+      guard let due = task.due else { continue }
+      if settings.dueDateMorningReminderEnabled,
+        let morning = DueDateReminders.buildDueDateMorningRequest(
+          taskID: task.id, title: task.title, dueDate: due, morningHour: settings.dueDateMorningReminderHour,
+          morningMinute: settings.dueDateMorningReminderMinute, now: now, calendar: calendar,
+          language: state.language)
+      {
+        all.append(morning)
+      }
+      if settings.dueDateAdvanceReminderEnabled,
+        let advance = DueDateReminders.buildDueDateAdvanceRequest(
+          taskID: task.id, title: task.title, dueDate: due,
+          advanceMinutes: settings.dueDateAdvanceReminderMinutes,
+          now: now, language: state.language)
+      {
+        all.append(advance)
+      }
     }
-    if let movement = state.movement,
-      let reminder = MovementNotifications.nextReminder(
-        schedule: movement, now: now, resolver: resolver, language: state.language)
-    {
-      all.append(reminder)
-    }
+    let movementOnly = PlanningState(
+      timeZone: state.timeZone, language: state.language, movement: state.movement)
+    all += Planner.plan(movementOnly, now: now, limits: .unlimited).pending
     all.sort(by: PlannedNotification.soonestFirst)
     return Array(all.prefix(Limits.iOS.maximumPending ?? all.count))
   }

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldCore
 
 /// What became of one reminder at one instant: the delivery log's row.
 public struct DeliveryRecord: Sendable, Hashable {
@@ -19,10 +20,4 @@ public struct DeliveryRecord: Sendable, Hashable {
     self.deliveredAt = deliveredAt
     self.late = late
   }
-}
-
-/// Whether a reminder was shown, or let go because its time had passed too long ago.
-public enum DeliveryStatus: String, Sendable, Hashable, CaseIterable {
-  case delivered
-  case missed
 }

@@ -3,34 +3,51 @@ import GRDB
 import HeraldCore
 
 extension HeraldStore {
-  /// Records that the reminder `requestID` due at `fireDate` was shown at `deliveredAt`.
+  /// Records that the reminder `key` was shown at `deliveredAt`, with what showing it changes,
+  /// in one transaction: a crash keeps both or neither.
   ///
   /// The log is keyed by (request id, fire instant) and keeps the first record: returns `false`
-  /// when one existed already, so recording twice keeps one row.
+  /// (and applies no effect) when one existed already.
   @discardableResult
-  public func recordDelivery(requestID: String, fireDate: Date, deliveredAt: Date, late: Bool) throws -> Bool
-  {
-    try insert(
-      DeliveryRecord(
-        requestID: requestID, fireDate: fireDate, status: .delivered, deliveredAt: deliveredAt, late: late))
+  public func recordDelivery(
+    _ key: DeliveryKey, deliveredAt: Date, late: Bool, effects: [DeliveryEffect] = []
+  ) throws -> Bool {
+    try write { db in
+      guard try Self.insert(key, status: .delivered, deliveredAt: deliveredAt, late: late, db) else {
+        return false
+      }
+      if !effects.isEmpty {
+        var log = try Self.fetchMovementLog(db) ?? MovementLog()
+        for effect in effects { log.apply(effect) }
+        try Self.store(log, db)
+      }
+      return true
+    }
   }
 
   /// Records that the reminder was not shown, its time having passed too long ago. Returns
   /// `false` when the log already had a record for it.
   @discardableResult
-  public func recordMissed(requestID: String, fireDate: Date) throws -> Bool {
-    try insert(
-      DeliveryRecord(requestID: requestID, fireDate: fireDate, status: .missed, deliveredAt: nil, late: false)
-    )
+  public func recordMissed(_ key: DeliveryKey) throws -> Bool {
+    try write { db in try Self.insert(key, status: .missed, deliveredAt: nil, late: false, db) }
   }
 
-  /// What became of the reminder `requestID` due at `fireDate`; `nil` when nothing yet.
-  public func deliveryStatus(requestID: String, fireDate: Date) throws -> DeliveryStatus? {
+  /// What became of the reminder `key`; `nil` when nothing yet.
+  public func deliveryStatus(_ key: DeliveryKey) throws -> DeliveryStatus? {
+    try deliveryStatuses([key])[key]
+  }
+
+  /// What the log knows of each of `keys`, read from one snapshot; a key without a record is absent.
+  public func deliveryStatuses(_ keys: [DeliveryKey]) throws -> [DeliveryKey: DeliveryStatus] {
     try read { db in
-      try String.fetchOne(
-        db, sql: "SELECT status FROM delivery WHERE requestID = ? AND fireDate = ?",
-        arguments: [requestID, fireDate.timeIntervalSince1970]
-      ).flatMap(DeliveryStatus.init(rawValue:))
+      var known: [DeliveryKey: DeliveryStatus] = [:]
+      for key in keys {
+        let name = try String.fetchOne(
+          db, sql: "SELECT status FROM delivery WHERE requestID = ? AND fireDate = ?",
+          arguments: [key.requestID, key.fireDate.timeIntervalSince1970])
+        if let name { known[key] = try Self.status(name) }
+      }
+      return known
     }
   }
 
@@ -46,32 +63,36 @@ extension HeraldStore {
         arguments: [start?.timeIntervalSince1970 ?? -Double.greatestFiniteMagnitude])
       var records: [DeliveryRecord] = []
       while let row = try rows.next() {
-        let statusName: String = row[2]
-        guard let status = DeliveryStatus(rawValue: statusName) else {
-          throw FieldError("stored delivery.status", "unknown status \"\(statusName)\"")
-        }
         let deliveredAt: Double? = row[3]
         records.append(
           DeliveryRecord(
-            requestID: row[0], fireDate: Date(timeIntervalSince1970: row[1]), status: status,
+            requestID: row[0], fireDate: Date(timeIntervalSince1970: row[1]), status: try Self.status(row[2]),
             deliveredAt: deliveredAt.map(Date.init(timeIntervalSince1970:)), late: row[4]))
       }
       return records
     }
   }
 
-  private func insert(_ record: DeliveryRecord) throws -> Bool {
-    try write { db in
-      try db.execute(
-        sql: """
-          INSERT INTO delivery (requestID, fireDate, status, deliveredAt, late) VALUES (?, ?, ?, ?, ?)
-          ON CONFLICT (requestID, fireDate) DO NOTHING
-          """,
-        arguments: [
-          record.requestID, record.fireDate.timeIntervalSince1970, record.status.rawValue,
-          record.deliveredAt?.timeIntervalSince1970, record.late,
-        ])
-      return db.changesCount > 0
+  private static func status(_ name: String) throws(FieldError) -> DeliveryStatus {
+    guard let status = DeliveryStatus(rawValue: name) else {
+      throw FieldError("stored delivery.status", "unknown status \"\(name)\"")
     }
+    return status
+  }
+
+  private static func insert(
+    _ key: DeliveryKey, status: DeliveryStatus, deliveredAt: Date?, late: Bool, _ db: Database
+  ) throws -> Bool {
+    try db.execute(
+      sql: """
+        INSERT INTO delivery (requestID, fireDate, status, deliveredAt, late) VALUES (?, ?, ?, ?, ?)
+        ON CONFLICT (requestID, fireDate) DO NOTHING
+        """,
+      arguments: [
+        key.requestID, key.fireDate.timeIntervalSince1970, status.rawValue,
+        deliveredAt?.timeIntervalSince1970,
+        late,
+      ])
+    return db.changesCount > 0
   }
 }

@@ -8,14 +8,6 @@ extension HeraldStore {
     try read(Self.fetchMovementLog) ?? MovementLog()
   }
 
-  /// A regular movement reminder was shown at `date`; it counts for its day in `timeZone`.
-  @discardableResult
-  public func recordMovementReminderShown(at date: Date, timeZone: TimeZone) throws -> MovementLog {
-    try changeMovementLog {
-      $0.recordReminderShown(at: date, resolver: WallClockResolver(timeZone: timeZone))
-    }
-  }
-
   /// The user marked the movement reminder done at `date`; it counts for its day in `timeZone`.
   @discardableResult
   public func acknowledgeMovement(at date: Date, timeZone: TimeZone) throws -> MovementLog {

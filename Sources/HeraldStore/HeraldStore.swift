@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import HeraldCore
+import HeraldSystem
 
 /// The user's data in SQLite: focus blocks, tasks, settings, the movement schedule and what
 /// became of its reminders, and the log of deliveries.
@@ -28,7 +29,8 @@ public final class HeraldStore: Sendable {
     do {
       try self.init(DatabasePool(path: path, configuration: configuration))
     } catch let error as DatabaseError {
-      throw FieldError(path, "cannot open the database: \(error.message ?? error.resultCode.description)")
+      throw EnvironmentError(
+        tried: "opening the database \(path)", problem: error.message ?? error.resultCode.description)
     }
   }
 
@@ -62,24 +64,28 @@ public final class HeraldStore: Sendable {
 
   /// Creates the directory and an empty file readable by its owner only, before SQLite opens it,
   /// so the user's data is never readable by others, not even for a moment.
-  private static func createFileIfMissing(_ path: String) throws(FieldError) {
+  private static func createFileIfMissing(_ path: String) throws(EnvironmentError) {
     let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
     do {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     } catch {
-      throw FieldError(directory.path, "cannot create the directory: \(error.localizedDescription)")
+      throw EnvironmentError(
+        tried: "creating the directory \(directory.path)", problem: error.localizedDescription)
     }
     let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
     if descriptor < 0 {
       if errno == EEXIST { return }
-      throw FieldError(path, "cannot create: \(String(cString: strerror(errno)))")
+      throw EnvironmentError(
+        tried: "creating the database \(path)", problem: String(cString: strerror(errno)))
     }
     // The umask may have taken bits away from 0600; set the mode exactly, then check it.
     let changed = fchmod(descriptor, 0o600)
     close(descriptor)
     let mode = (try? FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) ?? nil
     guard changed == 0, mode == 0o600 else {
-      throw FieldError(path, "cannot give the new database mode 0600")
+      throw EnvironmentError(
+        tried: "creating the database \(path)",
+        problem: "cannot give it mode 0600 (readable by its owner only)")
     }
   }
 }

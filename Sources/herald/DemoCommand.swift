@@ -46,7 +46,7 @@ struct DemoCommand: AsyncParsableCommand {
       sinks: [TerminalSink(zones: FixedTimeZoneSource(zone), write: console.write)], logger: logger)
     if !noDesktop, ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] != nil,
       let desktop = try? DesktopSink(
-        language: language, environment: ProcessInfo.processInfo.environment, logger: logger,
+        environment: ProcessInfo.processInfo.environment, logger: logger,
         onAction: { [weak daemon] action, notification in await daemon?.perform(action, on: notification) })
     {
       await daemon.addSink(desktop)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HeraldCore
+import HeraldSystem
 
 /// The `herald` command: parses arguments, calls one core function, prints.
 @main
@@ -30,6 +31,8 @@ struct Herald: AsyncParsableCommand {
         try command.run()
       }
     } catch let error as FieldError {
+      fail("error: \(error)", code: 1)
+    } catch let error as EnvironmentError {
       fail("error: \(error)", code: 1)
     } catch {
       let code = exitCode(for: error)

@@ -38,22 +38,38 @@ struct RunCommand: AsyncParsableCommand {
     guard graceHours.isFinite, graceHours >= 0 else {
       throw FieldError("--grace-hours", "expected a number of hours ≥ 0, got \(graceHours)")
     }
+    let choices = try sinks.map { (kind) throws(FieldError) in try kind.choice(webhookURL: webhookURL) }
     let logger = HeraldLogging.logger(verbose: verbose)
     let database = try store.open()
     var configuration = DaemonConfiguration()
-    configuration.graceWindow = graceHours * 3600
+    configuration.delivery.graceWindow = graceHours * 3600
     let daemon = try await DaemonAssembly.make(
-      store: database, sinks: sinks, webhookURL: webhookURL, clock: clockOptions.clock(),
-      zones: clockOptions.zones(), configuration: configuration, logger: logger)
+      store: database, sinks: choices, clock: clockOptions.clock(), zones: clockOptions.zones(),
+      configuration: configuration, logger: logger)
     let group = ServiceGroup(
       services: [DaemonService(daemon: daemon)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
     try await group.run()
   }
 }
 
-/// The `--sink` choices.
+/// The `--sink` choices; ArgumentParser refuses any other name and lists these.
 enum SinkKind: String, ExpressibleByArgument, CaseIterable {
   case desktop
   case stdout
   case webhook
+
+  /// The runtime's sink, with `--webhook-url` checked for the webhook.
+  func choice(webhookURL: String?) throws(FieldError) -> SinkChoice {
+    switch self {
+    case .desktop: return .desktop
+    case .stdout: return .stdout
+    case .webhook:
+      guard let webhookURL else { throw FieldError("--webhook-url", "required by --sink webhook") }
+      guard let url = URL(string: webhookURL), url.scheme == "http" || url.scheme == "https", url.host != nil
+      else {
+        throw FieldError("--webhook-url", "expected an http(s) URL, got \"\(webhookURL)\"")
+      }
+      return .webhook(url)
+    }
+  }
 }

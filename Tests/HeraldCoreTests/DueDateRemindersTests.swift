@@ -18,11 +18,12 @@ struct DueDateRemindersTests {
     return settings
   }
 
+  /// What the planner wants for `tasks` alone, with at most `limit` tasks in the batch.
   func desired(_ tasks: [TodoItem], _ settings: Settings, limit: Int? = nil) -> [PlannedNotification] {
-    let resolver = WallClockResolver(timeZone: berlin.timeZone)
-    return DueDateReminders.batch(tasks, now: now, limit: limit).flatMap {
-      DueDateReminders.requests(for: $0, settings: settings, now: now, resolver: resolver, language: .de)
-    }
+    let state = PlanningState(timeZone: berlin.timeZone, settings: settings, tasks: tasks)
+    let limits = Limits(
+      maximumPending: nil, dueDateTaskBatch: limit, monitoredRegions: nil, liveActivityMaximumDuration: nil)
+    return Planner.plan(state, now: now, limits: limits).pending
   }
 
   /// The spec's `buildDueDateMorningRequest` for a task "T" in Berlin.

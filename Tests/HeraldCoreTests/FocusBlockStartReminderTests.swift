@@ -7,12 +7,15 @@ import Testing
 struct FocusBlockStartReminderTests {
   let now = Fixtures.instant("2026-11-22T12:00:00Z")
 
-  private func desired(_ blocks: [FocusBlock], lead: Int = 5) -> [PlannedNotification] {
+  /// What the planner wants for `blocks` alone.
+  private func desired(_ blocks: [FocusBlock], lead: Int = 5, language: Language = .de)
+    -> [PlannedNotification]
+  {
     var settings = Settings()
     settings.focusBlockLeadMinutes = lead
-    return blocks.compactMap {
-      FocusBlockStartReminder.request(for: $0, settings: settings, now: now, language: .de)
-    }
+    let state = PlanningState(
+      timeZone: Fixtures.zone("UTC"), language: language, settings: settings, focusBlocks: blocks)
+    return Planner.plan(state, now: now, limits: .unlimited).pending
   }
 
   // MARK: The spec's test table
@@ -105,13 +108,9 @@ struct FocusBlockStartReminderTests {
   }
 
   @Test func leadIsConfigurable() throws {
-    var settings = Settings()
-    settings.focusBlockLeadMinutes = 15
     let block = Fixtures.block("b1", start: Fixtures.instant("2026-11-22T13:00:00Z"))
-    let de = try #require(
-      FocusBlockStartReminder.request(for: block, settings: settings, now: now, language: .de))
-    let en = try #require(
-      FocusBlockStartReminder.request(for: block, settings: settings, now: now, language: .en))
+    let de = try #require(desired([block], lead: 15).first)
+    let en = try #require(desired([block], lead: 15, language: .en).first)
     #expect(de.fireDate == Fixtures.instant("2026-11-22T12:45:00Z"))
     #expect(de.request.trigger == .timeInterval(seconds: 2700))
     #expect(de.content.title == "Focus Block startet gleich")

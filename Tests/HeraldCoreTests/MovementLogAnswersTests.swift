@@ -7,48 +7,64 @@ import Testing
 struct MovementLogAnswersTests {
   let berlin = WallClockResolver(timeZone: Fixtures.zone("Europe/Berlin"))
 
+  /// The ids the planner wants with this log and the Gentle Movement schedule (progress report off).
+  func plannedIDs(_ log: MovementLog, at now: Date) -> [String] {
+    var settings = Settings()
+    settings.progressReportEnabled = false
+    let state = PlanningState(
+      timeZone: berlin.timeZone, settings: settings, movement: ScheduleTemplate.gentleMovement.schedule,
+      movementLog: log)
+    return Planner.plan(state, now: now, limits: .unlimited).pending.map(\.identifier)
+  }
+
   @Test func aShownReminderAwaitsAnAnswerAndCountsForItsDay() {
     var log = MovementLog()
-    log.recordReminderShown(at: Fixtures.instant("2026-06-01T07:45:00Z"), resolver: berlin)
-    #expect(log.lastReminderAt == Fixtures.instant("2026-06-01T07:45:00Z"))
+    let shown = Fixtures.instant("2026-06-01T07:45:00Z")
+    log.recordReminderShown(at: shown, on: berlin.day(at: shown))
+    #expect(log.lastReminderAt == shown)
     #expect(!log.lastReminderAnswered)
     #expect(log.progressDay == CivilDate(year: 2026, month: 6, day: 1))
     #expect(log.progress == MovementProgress(delivered: 1, acknowledged: 0))
   }
 
+  @Test func theShownEffectIsTheSameAsRecordingIt() throws {
+    let shown = Fixtures.instant("2026-06-01T22:30:00Z")  // 00:30 on 2 June in Berlin
+    var recorded = MovementLog()
+    recorded.recordReminderShown(at: shown, on: try #require(CivilDate(year: 2026, month: 6, day: 2)))
+    var applied = MovementLog()
+    applied.apply(.movementReminderShown(at: shown, day: berlin.day(at: shown)))
+    #expect(applied == recorded)
+  }
+
   @Test func anAcknowledgedReminderGetsNoFollowUp() {
     var log = MovementLog()
-    let shown = Fixtures.instant("2026-06-01T07:45:00Z")
-    log.recordReminderShown(at: shown, resolver: berlin)
-    let unanswered = log.requests(
-      schedule: ScheduleTemplate.gentleMovement.schedule, settings: Settings(), now: shown, resolver: berlin,
-      language: .de)
-    #expect(unanswered.contains { $0.identifier == MovementNotifications.followUpIdentifier })
+    // 08:00 local: the Gentle Movement reminder comes at 09:00, after the follow-up at 08:10.
+    let shown = Fixtures.instant("2026-06-01T06:00:00Z")
+    log.recordReminderShown(at: shown, on: berlin.day(at: shown))
+    #expect(plannedIDs(log, at: shown).contains("exercise-reminder-follow-up"))
 
     log.recordAcknowledged(at: shown.addingTimeInterval(60), resolver: berlin)
-    let answered = log.requests(
-      schedule: ScheduleTemplate.gentleMovement.schedule, settings: Settings(), now: shown, resolver: berlin,
-      language: .de)
-    #expect(!answered.contains { $0.identifier == MovementNotifications.followUpIdentifier })
+    #expect(!plannedIDs(log, at: shown).contains("exercise-reminder-follow-up"))
     #expect(log.progress == MovementProgress(delivered: 1, acknowledged: 1))
   }
 
   @Test func aSnoozeIsAnAnswerAndBringsTheReminderBackInFiveMinutes() throws {
     var log = MovementLog()
-    let shown = Fixtures.instant("2026-06-01T07:45:00Z")
-    log.recordReminderShown(at: shown, resolver: berlin)
+    let shown = Fixtures.instant("2026-06-01T06:00:00Z")
+    log.recordReminderShown(at: shown, on: berlin.day(at: shown))
     log.recordSnoozed(at: shown.addingTimeInterval(30))
-    let requests = log.requests(
-      schedule: ScheduleTemplate.gentleMovement.schedule, settings: Settings(),
-      now: shown.addingTimeInterval(30), resolver: berlin, language: .de)
-    let snooze = try #require(requests.first { $0.identifier == MovementNotifications.snoozeIdentifier })
+    let state = PlanningState(
+      timeZone: berlin.timeZone, movement: ScheduleTemplate.gentleMovement.schedule, movementLog: log)
+    let now = shown.addingTimeInterval(30)
+    let snooze = try #require(Fixtures.planned("exercise-reminder-snooze", state, at: now))
     #expect(snooze.fireDate == shown.addingTimeInterval(330))
-    #expect(!requests.contains { $0.identifier == MovementNotifications.followUpIdentifier })
+    #expect(Fixtures.planned("exercise-reminder-follow-up", state, at: now) == nil)
   }
 
   @Test func countsStartAfreshOnANewDayInTheZone() {
     var log = MovementLog()
-    log.recordReminderShown(at: Fixtures.instant("2026-06-01T20:00:00Z"), resolver: berlin)
+    let shown = Fixtures.instant("2026-06-01T20:00:00Z")
+    log.recordReminderShown(at: shown, on: berlin.day(at: shown))
     log.recordAcknowledged(at: Fixtures.instant("2026-06-01T20:01:00Z"), resolver: berlin)
     // 22:30Z is 00:30 on 2 June in Berlin (CEST).
     log.recordAcknowledged(at: Fixtures.instant("2026-06-01T22:30:00Z"), resolver: berlin)

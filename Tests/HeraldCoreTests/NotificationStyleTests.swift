@@ -40,10 +40,8 @@ import Testing
       start: WallClockTime(9, 0), end: WallClockTime(10, 0), style: style, intervalMinutes: 30)
     let schedule = try MovementSchedule(days: [.monday: .timeBlocks([block])])
     // When the next reminder is planned at 08:00 local
-    let planned = try #require(
-      MovementNotifications.nextReminder(
-        schedule: schedule, now: Self.monday, resolver: WallClockResolver(timeZone: Fixtures.berlin.timeZone),
-        language: .de))
+    let state = PlanningState(timeZone: Fixtures.berlin.timeZone, movement: schedule)
+    let planned = try #require(Fixtures.planned("exercise-reminder", state, at: Self.monday))
     // Then it fires at 09:30 local with the block's level and sound
     let expected = try #require(Self.expected[style])
     #expect(planned.fireDate == Fixtures.instant("2026-06-01T09:30:00+02:00"))

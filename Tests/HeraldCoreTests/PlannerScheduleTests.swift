@@ -4,9 +4,9 @@ import HeraldTestSupport
 import PropertyBased
 import Testing
 
-/// The compact schedule a daemon queues must be the plan, entry for entry, once materialized.
+/// The compact schedule a daemon queues and the plan `herald plan` prints come from one path.
 @Suite struct PlannerScheduleTests {
-  @Test func materializedScheduleEqualsTheDesiredRequests() async {
+  @Test func theScheduleBuiltEntryByEntryIsThePlan() async {
     await propertyCheck(count: 150, input: PlanScenario.all) { scenario in
       var state = scenario.state
       if state.movement != nil {
@@ -14,36 +14,39 @@ import Testing
           lastReminderAt: scenario.now.addingTimeInterval(-120),
           snoozedAt: scenario.now.addingTimeInterval(-60))
       }
-      for limits in [Limits.iOS, Limits.unlimited] {
-        let resolver = WallClockResolver(
-          timeZone: state.timeZone, window: DateInterval(start: scenario.now, duration: 8 * 86_400))
-        let desired = Planner.desired(state, now: scenario.now, limits: limits, resolver: resolver)
-        let schedule = Planner.schedule(state, now: scenario.now, limits: limits, resolver: resolver)
-        let materialized = schedule.compactMap {
-          Planner.materialize($0, state, now: scenario.now, resolver: resolver)
-        }
-        #expect(materialized.count == schedule.count)
-        #expect(zip(schedule, materialized).allSatisfy { $0.fireDate == $1.fireDate })
-        #expect(
-          materialized.sorted(by: PlannedNotification.soonestFirst)
-            == desired.sorted(by: PlannedNotification.soonestFirst))
-      }
+      let context = PlanningContext(state: state, now: scenario.now, limits: .unlimited)
+      let built = Planner.schedule(context).map { Planner.notification(for: $0, in: context) }
+      #expect(
+        built.sorted(by: PlannedNotification.soonestFirst)
+          == Planner.plan(state, now: scenario.now, limits: .unlimited).pending)
+      // Each entry is 16 bytes, so that a daemon can queue a million.
+      #expect(MemoryLayout<ScheduledReminder>.stride == 16)
     }
   }
 
+  @Test func everyKindIsRegisteredOnceAndNamesItsOwnIdentifiers() throws {
+    let names = Planner.kinds.map { String(describing: type(of: $0)) }
+    #expect(Set(names).count == names.count)
+    #expect(
+      names == [
+        "FocusBlockStartReminder", "DueDateMorningReminder", "DueDateAdvanceReminder",
+        "RegularMovementReminder",
+        "SnoozedMovementReminder", "MovementFollowUp", "MovementProgressReport",
+      ])
+  }
+
   @Test func theMovementLogAddsSnoozeFollowUpAndReportOnlyWhenPresent() throws {
-    let now = Fixtures.instant("2026-06-01T10:00:00Z")
+    let now = Fixtures.instant("2026-06-01T10:00:00Z")  // Monday 12:00 in Berlin; the next at 13:00
     let movement = try MovementSchedule(days: [.monday: .fallback])
     var state = PlanningState(timeZone: Fixtures.zone("Europe/Berlin"), movement: movement)
-    let resolver = WallClockResolver(timeZone: state.timeZone)
-    let without = Planner.desired(state, now: now, limits: .unlimited, resolver: resolver).map(\.identifier)
+    let without = Planner.plan(state, now: now, limits: .unlimited).pending.map(\.identifier)
     #expect(without == ["exercise-reminder"])
 
     state.movementLog = MovementLog(lastReminderAt: now.addingTimeInterval(-60), snoozedAt: now)
-    let with = Planner.desired(state, now: now, limits: .unlimited, resolver: resolver).map(\.identifier)
+    let with = Planner.plan(state, now: now, limits: .unlimited).pending.map(\.identifier)
     #expect(
-      Set(with) == [
-        "exercise-reminder", "exercise-reminder-snooze", "exercise-reminder-follow-up", "progress-report",
+      with == [
+        "exercise-reminder-snooze", "exercise-reminder-follow-up", "exercise-reminder", "progress-report",
       ])
   }
 }

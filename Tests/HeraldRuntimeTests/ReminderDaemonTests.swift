@@ -108,7 +108,8 @@ import Testing
     #expect(recorder.lines.first?["late"] as? Bool == true)
     #expect(recorder.lines.first?["fireDate"] as? String == RFC3339.utcString(start - 3600))
     #expect(
-      try store.deliveryStatus(requestID: "due-date-advance-old", fireDate: start - 13 * 3600) == .missed)
+      try store.deliveryStatus(DeliveryKey(requestID: "due-date-advance-old", fireDate: start - 13 * 3600))
+        == .missed)
     #expect(await daemon.missedCount == 1)
 
     clock.advance(by: 3600)
@@ -253,7 +254,7 @@ import Testing
     try await daemon.tick()
     let reminder = try #require(
       Planner.plan(try store.planningState(timeZone: berlin), now: start, limits: .unlimited).pending.first {
-        $0.identifier == MovementNotifications.reminderIdentifier
+        $0.identifier == RegularMovementReminder.identifier
       })
     await daemon.perform(.done, on: reminder)
     clock.advance(by: 600)  // 09:55: the follow-up would have come now

@@ -25,17 +25,15 @@ import Testing
     """
 
   let delivery = Delivery(
-    line: DeliveryLine(
-      notification: PlannedNotification(
-        request: NotificationRequest(
-          identifier: "focus-block-start-b1",
-          content: NotificationContent(
-            title: "Focus Block startet gleich", body: "Deep Work beginnt in 5 Minuten",
-            categoryIdentifier: NotificationCategory.focusBlockStart, userInfo: ["blockID": "b1"]),
-          trigger: .timeInterval(seconds: 300)),
-        fireDate: Fixtures.instant("2026-11-23T07:55:00Z")),
-      deliveredAt: Fixtures.instant("2026-11-23T07:55:00.012Z"), late: false),
-    actions: [])
+    notification: PlannedNotification(
+      request: NotificationRequest(
+        identifier: "focus-block-start-b1",
+        content: NotificationContent(
+          title: "Focus Block startet gleich", body: "Deep Work beginnt in 5 Minuten",
+          categoryIdentifier: NotificationCategory.focusBlockStart, userInfo: ["blockID": "b1"]),
+        trigger: .timeInterval(seconds: 300)),
+      fireDate: Fixtures.instant("2026-11-23T07:55:00Z")),
+    deliveredAt: Fixtures.instant("2026-11-23T07:55:00.012Z"), late: false)
 
   /// Starts the server answering `status`; returns it, its output and its URL.
   func startServer(status: Int) throws -> (Process, LineStream, URL) {
@@ -59,13 +57,14 @@ import Testing
     defer { server.terminate() }
     try await WebhookSink(url: url).deliver(delivery)
     let received = lines.wait(until: Date().addingTimeInterval(20)) { $0.count > 1 ? $0[1] : nil }
-    #expect(received == "application/json " + delivery.line.text)
+    #expect(received == "application/json " + DeliveryLine.text(delivery))
   }
 
   @Test func aServerErrorIsAFailedDelivery() async throws {
     let (server, _, url) = try startServer(status: 500)
     defer { server.terminate() }
     let sink = WebhookSink(url: url)
-    await #expect(throws: FieldError.self) { try await sink.deliver(delivery) }
+    let error = await #expect(throws: EnvironmentError.self) { try await sink.deliver(delivery) }
+    #expect(error?.description == "POST to the webhook \(url): answered HTTP 500; see the receiver's log")
   }
 }

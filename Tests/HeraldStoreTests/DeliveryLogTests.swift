@@ -14,12 +14,13 @@ import Testing
     let shown = fire.addingTimeInterval(0.003)
     #expect(
       try store.recordDelivery(
-        requestID: "focus-block-start-b1", fireDate: fire, deliveredAt: shown, late: false))
+        DeliveryKey(requestID: "focus-block-start-b1", fireDate: fire), deliveredAt: shown, late: false))
     #expect(
       try !store.recordDelivery(
-        requestID: "focus-block-start-b1", fireDate: fire, deliveredAt: shown.addingTimeInterval(5),
+        DeliveryKey(requestID: "focus-block-start-b1", fireDate: fire),
+        deliveredAt: shown.addingTimeInterval(5),
         late: true))
-    #expect(try !store.recordMissed(requestID: "focus-block-start-b1", fireDate: fire))
+    #expect(try !store.recordMissed(DeliveryKey(requestID: "focus-block-start-b1", fireDate: fire)))
     #expect(
       try store.deliveries() == [
         DeliveryRecord(
@@ -31,26 +32,31 @@ import Testing
   @Test func theSameIDAtAnotherInstantIsAnotherReminder() throws {
     let store = try HeraldStore.inMemory()
     let later = fire.addingTimeInterval(2700)
-    try store.recordDelivery(requestID: "exercise-reminder", fireDate: later, deliveredAt: later, late: false)
-    try store.recordDelivery(requestID: "exercise-reminder", fireDate: fire, deliveredAt: later, late: true)
-    try store.recordMissed(requestID: "due-date-morning-t1", fireDate: fire)
+    try store.recordDelivery(
+      DeliveryKey(requestID: "exercise-reminder", fireDate: later), deliveredAt: later, late: false)
+    try store.recordDelivery(
+      DeliveryKey(requestID: "exercise-reminder", fireDate: fire), deliveredAt: later, late: true)
+    try store.recordMissed(DeliveryKey(requestID: "due-date-morning-t1", fireDate: fire))
     #expect(
       try store.deliveries().map(\.requestID) == [
         "due-date-morning-t1", "exercise-reminder", "exercise-reminder",
       ])
     #expect(try store.deliveries(firingFrom: later).map(\.fireDate) == [later])
-    #expect(try store.deliveryStatus(requestID: "exercise-reminder", fireDate: fire) == .delivered)
-    #expect(try store.deliveryStatus(requestID: "due-date-morning-t1", fireDate: fire) == .missed)
-    #expect(try store.deliveryStatus(requestID: "due-date-morning-t1", fireDate: later) == nil)
+    #expect(
+      try store.deliveryStatus(DeliveryKey(requestID: "exercise-reminder", fireDate: fire)) == .delivered)
+    #expect(
+      try store.deliveryStatus(DeliveryKey(requestID: "due-date-morning-t1", fireDate: fire)) == .missed)
+    #expect(try store.deliveryStatus(DeliveryKey(requestID: "due-date-morning-t1", fireDate: later)) == nil)
     #expect(try store.deliveries().first?.deliveredAt == nil)
   }
 
   @Test func aFireInstantWithMillisecondsIsTheSameKeyWhenReadBack() throws {
     let store = try HeraldStore.inMemory()
     let instant = Fixtures.instant("2026-11-23T07:55:00.123Z")
-    try store.recordDelivery(requestID: "x", fireDate: instant, deliveredAt: instant, late: false)
+    try store.recordDelivery(
+      DeliveryKey(requestID: "x", fireDate: instant), deliveredAt: instant, late: false)
     let read = try #require(try store.deliveries().first)
     #expect(read.fireDate == instant)
-    #expect(try store.deliveryStatus(requestID: "x", fireDate: read.fireDate) == .delivered)
+    #expect(try store.deliveryStatus(DeliveryKey(requestID: "x", fireDate: read.fireDate)) == .delivered)
   }
 }

@@ -57,7 +57,8 @@ import Testing
     try store.addFocusBlock(id: "b1", title: "Deep Work", start: Self.nine, end: Self.ten, taskIDs: ["t1"])
     try store.set(.focusBlockLeadMinutes, .int(10))
     try store.setMovementSchedule(ScheduleTemplate.officeWorker.schedule)
-    try store.recordDelivery(requestID: "x", fireDate: Self.nine, deliveredAt: Self.nine, late: false)
+    try store.recordDelivery(
+      DeliveryKey(requestID: "x", fireDate: Self.nine), deliveredAt: Self.nine, late: false)
     return store
   }
 

@@ -87,7 +87,7 @@ import Testing
     let store = try HeraldStore.inMemory()
     try store.replaceAll(with: Self.decode(Self.fullScenario))
     try store.recordDelivery(
-      requestID: "focus-block-start-b1", fireDate: Fixtures.instant("2026-11-23T13:55:00Z"),
+      DeliveryKey(requestID: "focus-block-start-b1", fireDate: Fixtures.instant("2026-11-23T13:55:00Z")),
       deliveredAt: Fixtures.instant("2026-11-23T13:55:00.004Z"), late: false)
     try store.acknowledgeMovement(
       at: Fixtures.instant("2026-11-23T15:00:00Z"), timeZone: Fixtures.zone("UTC"))

@@ -62,9 +62,9 @@ import Testing
     let store = try HeraldStore.inMemory()
     let berlin = Fixtures.zone("Europe/Berlin")
     // 22:30Z on the 23rd is already the 24th in Berlin.
-    try store.recordMovementReminderShown(at: Fixtures.instant("2026-11-23T21:30:00Z"), timeZone: berlin)
+    try shown(Fixtures.instant("2026-11-23T21:30:00Z"), in: berlin, store)
     try store.acknowledgeMovement(at: Fixtures.instant("2026-11-23T21:35:00Z"), timeZone: berlin)
-    try store.recordMovementReminderShown(at: Fixtures.instant("2026-11-23T23:30:00Z"), timeZone: berlin)
+    try shown(Fixtures.instant("2026-11-23T23:30:00Z"), in: berlin, store)
     let log = try store.snoozeMovement(at: Fixtures.instant("2026-11-23T23:31:00Z"))
     #expect(log.progressDay == CivilDate(year: 2026, month: 11, day: 24))
     #expect(log.progress == MovementProgress(delivered: 1, acknowledged: 0))
@@ -80,10 +80,19 @@ import Testing
   @Test func acknowledgingEndsASnooze() throws {
     let store = try HeraldStore.inMemory()
     let utc = Fixtures.zone("UTC")
-    try store.recordMovementReminderShown(at: Fixtures.instant("2026-11-23T10:00:00Z"), timeZone: utc)
+    try shown(Fixtures.instant("2026-11-23T10:00:00Z"), in: utc, store)
     try store.snoozeMovement(at: Fixtures.instant("2026-11-23T10:01:00Z"))
     let log = try store.acknowledgeMovement(at: Fixtures.instant("2026-11-23T10:06:00Z"), timeZone: utc)
     #expect(log.snoozedAt == nil)
     #expect(log.progress == MovementProgress(delivered: 1, acknowledged: 1))
+  }
+
+  /// A movement reminder shown at `date`, recorded as the daemon records it: the delivery with its
+  /// effect, counted on its day in `zone`.
+  private func shown(_ date: Date, in zone: TimeZone, _ store: HeraldStore) throws {
+    let day = WallClockResolver(timeZone: zone).day(at: date)
+    try store.recordDelivery(
+      DeliveryKey(requestID: "exercise-reminder", fireDate: date), deliveredAt: date, late: false,
+      effects: [.movementReminderShown(at: date, day: day)])
   }
 }

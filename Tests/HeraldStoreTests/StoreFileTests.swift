@@ -4,6 +4,7 @@ import HeraldTestSupport
 import Testing
 
 @testable import HeraldStore
+import HeraldSystem
 
 /// The database file: where it lives, how it is created, migrated and shared between processes.
 @Suite struct StoreFileTests {
@@ -53,13 +54,14 @@ import Testing
     #expect(try store.movementSchedule() == nil)
   }
 
-  @Test func aPathThatCannotBeCreatedIsAFieldError() throws {
+  @Test func aPathThatCannotBeCreatedIsAnEnvironmentError() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     // A regular file where a directory should be.
     let blocker = directory.path("file")
     try Data().write(to: URL(fileURLWithPath: blocker))
-    #expect(throws: FieldError.self) { try HeraldStore(path: blocker + "/herald.sqlite") }
+    let error = #expect(throws: EnvironmentError.self) { try HeraldStore(path: blocker + "/herald.sqlite") }
+    #expect(error?.tried == "creating the directory \(blocker)")
   }
 
   @Test(arguments: [
@@ -91,7 +93,7 @@ import Testing
 
     // Its own writes do not count: it knows about them already
     try daemon.recordDelivery(
-      requestID: "x", fireDate: Date(timeIntervalSince1970: 0), deliveredAt: .now, late: false)
+      DeliveryKey(requestID: "x", fireDate: Date(timeIntervalSince1970: 0)), deliveredAt: .now, late: false)
     #expect(try daemon.dataVersion() == afterOther)
 
     // A failed write elsewhere commits nothing, so nothing changes either

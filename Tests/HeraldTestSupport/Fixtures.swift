@@ -89,3 +89,12 @@ extension Fixtures {
     return items.indices.map { items[($0 * step + 3) % items.count] }
   }
 }
+
+// MARK: - Plans
+
+extension Fixtures {
+  /// The request with `id` in the unlimited plan of `state` at `now`; `nil` when it has none.
+  public static func planned(_ id: String, _ state: PlanningState, at now: Date) -> PlannedNotification? {
+    Planner.plan(state, now: now, limits: .unlimited).pending.first { $0.identifier == id }
+  }
+}

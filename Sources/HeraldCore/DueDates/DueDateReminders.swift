@@ -1,20 +1,20 @@
 import Foundation
 
-/// The morning and advance reminders of a task's due date (spec 001).
+/// The spec's functions for due-date reminders (spec 001), on top of the two kinds
+/// `DueDateMorningReminder` and `DueDateAdvanceReminder`, whose rules they use.
 public enum DueDateReminders {
-  public static let morningPrefix = "due-date-morning-"
-  public static let advancePrefix = "due-date-advance-"
   /// iOS's batch: at most this many tasks get due-date requests (2 each, 50 of 64 slots).
   public static let iOSBatchLimit = 25
 
   /// Both request ids of a task; cancelling a task's reminders removes these.
   public static func identifiers(forTaskID taskID: String) -> [String] {
-    [morningPrefix + taskID, advancePrefix + taskID]
+    [DueDateMorningReminder.identifierPrefix + taskID, DueDateAdvanceReminder.identifierPrefix + taskID]
   }
 
   /// Whether an id belongs to a due-date reminder.
   public static func owns(_ identifier: String) -> Bool {
-    identifier.hasPrefix(morningPrefix) || identifier.hasPrefix(advancePrefix)
+    identifier.hasPrefix(DueDateMorningReminder.identifierPrefix)
+      || identifier.hasPrefix(DueDateAdvanceReminder.identifierPrefix)
   }
 
   /// The spec's `buildDueDateMorningRequest`: the reminder at `morningHour:morningMinute` on the due
@@ -28,13 +28,15 @@ public enum DueDateReminders {
     taskID: String, title: String, dueDate: Date, morningHour: Int, morningMinute: Int,
     now: Date, calendar: Calendar, language: Language = .de
   ) -> PlannedNotification? {
-    guard dueDate > now, let time = WallClockTime(hour: morningHour, minute: morningMinute) else {
-      return nil
-    }
-    let resolver = WallClockResolver(timeZone: calendar.timeZone)
-    return buildMorning(
-      taskID: taskID, title: title, dueDate: dueDate, time: time, now: now, resolver: resolver,
-      texts: Texts(language))
+    guard let time = WallClockTime(hour: morningHour, minute: morningMinute),
+      let morning = DueDateMorningReminder.fireDate(
+        dueDate: dueDate, time: time, now: now, resolver: WallClockResolver(timeZone: calendar.timeZone))
+    else { return nil }
+    let request = NotificationRequest(
+      identifier: DueDateMorningReminder.identifierPrefix + taskID,
+      content: DueDateMorningReminder.content(taskID: taskID, title: title, texts: Texts(language)),
+      trigger: .calendar(WallClockComponents(day: morning.day, time: time), repeats: false))
+    return PlannedNotification(request: request, fireDate: morning.fireDate)
   }
 
   /// The spec's `buildDueDateAdvanceRequest`: the reminder `advanceMinutes` before the due date.
@@ -43,56 +45,13 @@ public enum DueDateReminders {
     taskID: String, title: String, dueDate: Date, advanceMinutes: AdvanceLeadTime, now: Date,
     language: Language = .de
   ) -> PlannedNotification? {
-    guard let fireDate = advanceFireDate(dueDate: dueDate, lead: advanceMinutes, now: now) else { return nil }
-    let texts = Texts(language)
-    let content = NotificationContent(
-      title: title, body: texts.dueInBody(title, lead: advanceMinutes), sound: .default,
-      interruptionLevel: .active, categoryIdentifier: NotificationCategory.dueDateAdvance,
-      threadIdentifier: "due-date", userInfo: ["taskID": taskID])
-    let request = NotificationRequest(
-      identifier: advancePrefix + taskID, content: content,
-      trigger: .timeInterval(seconds: wholeSeconds(from: now, to: fireDate)))
-    return PlannedNotification(request: request, fireDate: fireDate)
-  }
-
-  /// When the advance reminder fires: `lead` before the due date; `nil` when that has passed.
-  public static func advanceFireDate(dueDate: Date, lead: AdvanceLeadTime, now: Date) -> Date? {
-    let fireDate = dueDate.addingTimeInterval(-Double(lead.minutes * 60))
-    return dueDate > now && fireDate > now ? fireDate : nil
-  }
-
-  /// When the morning reminder fires: `time` on the due date's day in the resolver's zone, when
-  /// that is before the due date and after `now`.
-  public static func morningFireDate(
-    dueDate: Date, time: WallClockTime, now: Date, resolver: WallClockResolver
-  ) -> (day: CivilDate, fireDate: Date)? {
-    guard dueDate > now else { return nil }
-    let day = resolver.day(at: dueDate)
-    let fireDate = resolver.instant(on: day, at: time)
-    return fireDate < dueDate && fireDate > now ? (day, fireDate) : nil
-  }
-
-  /// Both reminders of one task under the user's settings: none, one or two.
-  public static func requests(
-    for task: TodoItem, settings: Settings, now: Date, resolver: WallClockResolver, language: Language
-  ) -> [PlannedNotification] {
-    guard task.awaitsDueDate(after: now), let due = task.due else { return [] }
-    var requests: [PlannedNotification] = []
-    if settings.dueDateMorningReminderEnabled,
-      let morning = buildMorning(
-        taskID: task.id, title: task.title, dueDate: due, time: settings.dueDateMorningReminderTime,
-        now: now, resolver: resolver, texts: Texts(language))
-    {
-      requests.append(morning)
-    }
-    if settings.dueDateAdvanceReminderEnabled,
-      let advance = buildDueDateAdvanceRequest(
-        taskID: task.id, title: task.title, dueDate: due,
-        advanceMinutes: settings.dueDateAdvanceReminderMinutes, now: now, language: language)
-    {
-      requests.append(advance)
-    }
-    return requests
+    guard let fireDate = DueDateAdvanceReminder.fireDate(dueDate: dueDate, lead: advanceMinutes, now: now)
+    else { return nil }
+    return PlannedNotification(
+      identifier: DueDateAdvanceReminder.identifierPrefix + taskID,
+      content: DueDateAdvanceReminder.content(
+        taskID: taskID, title: title, lead: advanceMinutes, texts: Texts(language)),
+      fireDate: fireDate, now: now)
   }
 
   /// The spec's batch: the open tasks due after `now`, nearest due date first (ties by id), at most
@@ -112,21 +71,5 @@ public enum DueDateReminders {
   static func nearestDueFirst(_ a: TodoItem, _ b: TodoItem) -> Bool {
     let (x, y) = (a.due ?? .distantFuture, b.due ?? .distantFuture)
     return x != y ? x < y : a.id < b.id
-  }
-
-  private static func buildMorning(
-    taskID: String, title: String, dueDate: Date, time: WallClockTime, now: Date,
-    resolver: WallClockResolver, texts: Texts
-  ) -> PlannedNotification? {
-    guard let (day, fireDate) = morningFireDate(dueDate: dueDate, time: time, now: now, resolver: resolver)
-    else { return nil }
-    let content = NotificationContent(
-      title: texts.dueTodayTitle, body: texts.dueTodayBody(title), sound: .default,
-      interruptionLevel: .active, categoryIdentifier: NotificationCategory.dueDateMorning,
-      threadIdentifier: "due-date", userInfo: ["taskID": taskID])
-    let request = NotificationRequest(
-      identifier: morningPrefix + taskID, content: content,
-      trigger: .calendar(WallClockComponents(day: day, time: time), repeats: false))
-    return PlannedNotification(request: request, fireDate: fireDate)
   }
 }

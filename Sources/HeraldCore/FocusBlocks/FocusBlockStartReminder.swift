@@ -1,14 +1,25 @@
 import Foundation
 
-/// The reminder before a focus block starts (spec 000).
-public enum FocusBlockStartReminder {
+/// The reminder before a focus block starts (spec 000): one per block, owned by the block's
+/// position in the state.
+public struct FocusBlockStartReminder: ReminderKind {
   /// The spec's prefix: a block's request id is `focus-block-start-{blockID}`.
   public static let identifierPrefix = "focus-block-start-"
   /// The spec's default lead time, in minutes.
   public static let defaultLeadMinutes = 5
 
+  public init() {}
+
   /// The request id for a block.
   public static func identifier(forBlockID blockID: String) -> String { identifierPrefix + blockID }
+
+  /// When the reminder fires: `minutesBefore` the start, or the start once that has passed;
+  /// `nil` once the start has passed too.
+  public static func fireDate(startDate: Date, minutesBefore: Int, now: Date) -> Date? {
+    let notifyDate = startDate.addingTimeInterval(-Double(minutesBefore * 60))
+    let fireDate = notifyDate > now ? notifyDate : startDate
+    return fireDate > now ? fireDate : nil
+  }
 
   /// The spec's `scheduleFocusBlockStartNotification`, as a pure function.
   ///
@@ -21,10 +32,19 @@ public enum FocusBlockStartReminder {
     guard let fireDate = fireDate(startDate: startDate, minutesBefore: minutesBefore, now: now) else {
       return nil
     }
+    let content = content(
+      blockID: blockID, blockTitle: blockTitle, startsNow: fireDate == startDate,
+      minutesBefore: minutesBefore,
+      texts: Texts(language))
+    return PlannedNotification(
+      identifier: identifier(forBlockID: blockID), content: content, fireDate: fireDate, now: now)
+  }
 
-    let texts = Texts(language)
-    let startsNow = fireDate == startDate
-    let content = NotificationContent(
+  /// "Starts soon" or "starts now", with the block's title.
+  static func content(
+    blockID: String, blockTitle: String, startsNow: Bool, minutesBefore: Int, texts: Texts
+  ) -> NotificationContent {
+    NotificationContent(
       title: startsNow ? texts.focusBlockNowTitle : texts.focusBlockSoonTitle,
       body: startsNow
         ? texts.focusBlockNowBody(blockTitle) : texts.focusBlockSoonBody(blockTitle, minutes: minutesBefore),
@@ -33,31 +53,40 @@ public enum FocusBlockStartReminder {
       categoryIdentifier: NotificationCategory.focusBlockStart,
       threadIdentifier: NotificationCategory.focusBlockStart,
       userInfo: ["blockID": blockID])
-    let request = NotificationRequest(
-      identifier: identifier(forBlockID: blockID), content: content,
-      trigger: .timeInterval(seconds: wholeSeconds(from: now, to: fireDate)))
-    return PlannedNotification(request: request, fireDate: fireDate)
   }
 
-  /// When the reminder fires: `minutesBefore` the start, or the start once that has passed;
-  /// `nil` once the start has passed too.
-  public static func fireDate(startDate: Date, minutesBefore: Int, now: Date) -> Date? {
-    let notifyDate = startDate.addingTimeInterval(-Double(minutesBefore * 60))
-    let fireDate = notifyDate > now ? notifyDate : startDate
-    return fireDate > now ? fireDate : nil
+  // MARK: ReminderKind
+
+  public func plan(in context: PlanningContext, _ add: (Int, Date) -> Void) {
+    let lead = context.settings.focusBlockLeadMinutes
+    for (index, block) in context.state.focusBlocks.enumerated() {
+      if let date = Self.fireDate(startDate: block.start, minutesBefore: lead, now: context.now) {
+        add(index, date)
+      }
+    }
   }
 
-  /// The reminder for a block under the user's settings.
-  public static func request(
-    for block: FocusBlock, settings: Settings, now: Date, language: Language
-  ) -> PlannedNotification? {
-    request(
-      blockID: block.id, blockTitle: block.title, startDate: block.start,
-      minutesBefore: settings.focusBlockLeadMinutes, now: now, language: language)
+  public func identifier(owner: Int, in context: PlanningContext) -> String {
+    Self.identifier(forBlockID: context.state.focusBlocks[owner].id)
   }
-}
 
-/// Seconds from `now` to `date`, rounded up so that an interval trigger never fires early.
-func wholeSeconds(from now: Date, to date: Date) -> Int {
-  Int(date.timeIntervalSince(now).rounded(.up))
+  public func content(owner: Int, fireDate: Date, in context: PlanningContext) -> NotificationContent {
+    let block = context.state.focusBlocks[owner]
+    return Self.content(
+      blockID: block.id, blockTitle: block.title, startsNow: fireDate == block.start,
+      minutesBefore: context.settings.focusBlockLeadMinutes, texts: context.texts)
+  }
+
+  /// "Starts now" after "starts in N minutes" says the same thing twice: a plan made between the
+  /// two (a restart, any edit) yields the second by the rule, but it is not shown once the first was.
+  public func saidBefore(owner: Int, fireDate: Date, in context: PlanningContext) -> [DeliveryKey] {
+    let block = context.state.focusBlocks[owner]
+    let lead = context.settings.focusBlockLeadMinutes
+    guard lead > 0, fireDate == block.start else { return [] }
+    return [
+      DeliveryKey(
+        requestID: Self.identifier(forBlockID: block.id),
+        fireDate: block.start.addingTimeInterval(-Double(lead * 60)))
+    ]
+  }
 }

@@ -11,8 +11,11 @@ public struct Texts: Sendable {
   // MARK: Focus block start (spec 000)
 
   public var focusBlockSoonTitle: String { pick("Focus Block startet gleich", "Focus block starts soon") }
+  /// With a lead of 1, the singular (`contracts/plan.md`).
   public func focusBlockSoonBody(_ title: String, minutes: Int) -> String {
-    pick("\(title) beginnt in \(minutes) Minuten", "\(title) starts in \(minutes) minutes")
+    minutes == 1
+      ? pick("\(title) beginnt in 1 Minute", "\(title) starts in 1 minute")
+      : pick("\(title) beginnt in \(minutes) Minuten", "\(title) starts in \(minutes) minutes")
   }
   public var focusBlockNowTitle: String { pick("Focus Block startet jetzt", "Focus block starts now") }
   public func focusBlockNowBody(_ title: String) -> String {
@@ -54,6 +57,11 @@ public struct Texts: Sendable {
   }
   public var snoozeAction: String { pick("5 Minuten später", "Snooze 5 min") }
   public var doneAction: String { pick("Erledigt", "Done") }
+
+  // MARK: Delivery
+
+  /// After the title of a notification shown after its time.
+  public var lateMarker: String { pick("(verspätet)", "(late)") }
 
   /// The picker label of a style (spec 003: "Gentle (Silent)", "Urgent").
   public func label(_ style: NotificationStyle) -> String {

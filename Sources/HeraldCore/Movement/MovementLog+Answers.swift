@@ -2,11 +2,11 @@ import Foundation
 
 extension MovementLog {
   /// A regular movement reminder was shown at `date`: it now awaits an answer (or its follow-up),
-  /// and counts as reminded on its day in the resolver's zone.
-  public mutating func recordReminderShown(at date: Date, resolver: WallClockResolver) {
+  /// and counts as reminded on `day`, its day in the user's zone.
+  public mutating func recordReminderShown(at date: Date, on day: CivilDate) {
     lastReminderAt = date
     lastReminderAnswered = false
-    count(on: resolver.day(at: date)) { $0.delivered += 1 }
+    count(on: day) { $0.delivered += 1 }
   }
 
   /// The user marked the reminder done at `date`: no follow-up, no snoozed repeat, and one more

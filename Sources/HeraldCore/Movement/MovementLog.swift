@@ -2,8 +2,8 @@ import Foundation
 
 /// What happened to movement reminders so far: the input for snooze, follow-up and progress report.
 ///
-/// A device keeps this as the user answers notifications; the plan turns it into requests, so
-/// the three follow-on notifications obey the same reconciliation as everything else.
+/// A device keeps this as the user answers notifications; the planner's movement kinds turn it into
+/// requests, so the three follow-on notifications obey the same reconciliation as everything else.
 public struct MovementLog: Sendable, Hashable {
   /// When the last regular reminder was shown.
   public var lastReminderAt: Date?
@@ -24,33 +24,5 @@ public struct MovementLog: Sendable, Hashable {
     self.snoozedAt = snoozedAt
     self.progressDay = progressDay
     self.progress = progress
-  }
-
-  /// The follow-on requests this log calls for at `now`: the snoozed reminder, the follow-up of an
-  /// unanswered reminder, the next progress report.
-  public func requests(
-    schedule: MovementSchedule, settings: Settings, now: Date, resolver: WallClockResolver, language: Language
-  ) -> [PlannedNotification] {
-    var requests: [PlannedNotification] = []
-    if let snoozedAt,
-      let snooze = MovementNotifications.snooze(requestedAt: snoozedAt, now: now, language: language)
-    {
-      requests.append(snooze)
-    }
-    if let lastReminderAt, !lastReminderAnswered,
-      let followUp = MovementNotifications.followUp(
-        toReminderAt: lastReminderAt, settings: settings, now: now, language: language)
-    {
-      requests.append(followUp)
-    }
-    let today = resolver.day(at: now)
-    if let report = MovementNotifications.progressReport(
-      progress: progressDay == today ? progress : MovementProgress(), schedule: schedule, settings: settings,
-      now: now,
-      resolver: resolver, language: language)
-    {
-      requests.append(report)
-    }
-    return requests
   }
 }

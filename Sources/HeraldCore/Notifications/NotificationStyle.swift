@@ -21,6 +21,16 @@ public enum NotificationStyle: String, Sendable, Codable, Hashable, CaseIterable
     }
   }
 
+  /// The style a notification of this interruption level is shown in: the style table read
+  /// backwards, so that a focus block's reminder shows as standard and a passive report as gentle.
+  public init(shownAs level: InterruptionLevel) {
+    switch level {
+    case .passive: self = .gentle
+    case .active: self = .standard
+    case .timeSensitive, .critical: self = .urgent
+    }
+  }
+
   /// Reads a stored style. A style stored without a value is `standard`, so data written before
   /// styles existed keeps its behaviour (spec 003, "Backwards Compatibility").
   public init(stored value: String?) throws(FieldError) {

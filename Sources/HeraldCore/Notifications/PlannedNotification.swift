@@ -33,3 +33,13 @@ public struct PlannedNotification: Sendable, Hashable, Codable {
     a.fireDate != b.fireDate ? a.fireDate < b.fireDate : a.identifier < b.identifier
   }
 }
+
+extension PlannedNotification {
+  /// A request with an interval trigger that fires at `fireDate` when added at `now`.
+  public init(identifier: String, content: NotificationContent, fireDate: Date, now: Date) {
+    self.init(
+      request: NotificationRequest(
+        identifier: identifier, content: content, trigger: .interval(from: now, to: fireDate)),
+      fireDate: fireDate)
+  }
+}

@@ -1,44 +1,55 @@
 import Foundation
 
-/// Computes the whole plan: one function, used by the CLI, the daemon, the server and the tests.
+/// Computes the plan: one path, used by the CLI, the daemon, the server and the tests.
 public enum Planner {
-  /// Every notification that should be pending at `now` under `limits`, soonest first.
-  ///
-  /// Each feature contributes its desired requests; the due-date batch and the pending budget
-  /// select the nearest without sorting everything, so 100 000 tasks cost one pass.
+  /// Every kind of reminder. A new kind is added here, and nowhere else.
+  public static let kinds: [any ReminderKind] = [
+    FocusBlockStartReminder(), DueDateMorningReminder(), DueDateAdvanceReminder(),
+    RegularMovementReminder(), SnoozedMovementReminder(), MovementFollowUp(), MovementProgressReport(),
+  ]
+
+  /// Every notification that should be pending at `now` under `limits`, soonest first (ties by
+  /// id); those over the pending budget are deferred.
   public static func plan(_ state: PlanningState, now: Date, limits: Limits) -> Plan {
-    let resolver = WallClockResolver(
-      timeZone: state.timeZone,
-      window: DateInterval(start: now, duration: Double(MovementSchedule.lookaheadDays + 1) * 86_400))
-    let wanted = desired(state, now: now, limits: limits, resolver: resolver)
-    guard let budget = limits.maximumPending, wanted.count > budget else {
-      return Plan(now: now, pending: wanted.sortedSoonestFirst())
-    }
-    let pending = wanted.smallest(budget, by: PlannedNotification.soonestFirst)
-    let pendingIDs = Set(pending.map(\.identifier))
-    let deferred = wanted.sortedSoonestFirst { !pendingIDs.contains($0.identifier) }
-    return Plan(now: now, pending: pending, deferred: deferred)
+    let context = PlanningContext(state: state, now: now, limits: limits)
+    let ordered = schedule(context).sorted { soonestFirst($0, $1, in: context) }
+    let budget = min(limits.maximumPending ?? ordered.count, ordered.count)
+    return Plan(
+      now: now, pending: ordered[..<budget].map { notification(for: $0, in: context) },
+      deferred: ordered[budget...].map { notification(for: $0, in: context) })
   }
 
-  /// Every request the features want at `now`, unordered and before the pending budget.
-  public static func desired(
-    _ state: PlanningState, now: Date, limits: Limits, resolver: WallClockResolver
-  ) -> [PlannedNotification] {
-    var wanted: [PlannedNotification] = []
-    for block in state.focusBlocks {
-      if let request = FocusBlockStartReminder.request(
-        for: block, settings: state.settings, now: now, language: state.language)
-      {
-        wanted.append(request)
+  /// Every reminder wanted at `context.now`, as fire instants and owners (no budget applied),
+  /// grouped by kind.
+  public static func schedule(_ context: PlanningContext) -> [ScheduledReminder] {
+    var scheduled: [ScheduledReminder] = []
+    for (index, kind) in kinds.enumerated() {
+      kind.plan(in: context) { owner, fireDate in
+        scheduled.append(ScheduledReminder(fireDate: fireDate, owner: Int32(owner), kindIndex: UInt8(index)))
       }
     }
-    for task in DueDateReminders.batch(state.tasks, now: now, limit: limits.dueDateTaskBatch) {
-      wanted += DueDateReminders.requests(
-        for: task, settings: state.settings, now: now, resolver: resolver, language: state.language)
-    }
-    let movement = movementRequests(state, now: now, resolver: resolver)
-    if let reminder = movement.reminder { wanted.append(reminder) }
-    wanted += movement.log
-    return wanted
+    return scheduled
+  }
+
+  /// The request of one scheduled reminder, as the plan at `context.now` has it.
+  public static func notification(
+    for reminder: ScheduledReminder, in context: PlanningContext
+  ) -> PlannedNotification {
+    let kind = reminder.kind
+    let owner = Int(reminder.owner)
+    let request = NotificationRequest(
+      identifier: kind.identifier(owner: owner, in: context),
+      content: kind.content(owner: owner, fireDate: reminder.fireDate, in: context),
+      trigger: kind.trigger(owner: owner, fireDate: reminder.fireDate, in: context))
+    return PlannedNotification(request: request, fireDate: reminder.fireDate)
+  }
+
+  /// The order of plans: soonest first, then by id. Ids are built only to break a tie.
+  static func soonestFirst(_ a: ScheduledReminder, _ b: ScheduledReminder, in context: PlanningContext)
+    -> Bool
+  {
+    guard a.fireDate == b.fireDate else { return a.fireDate < b.fireDate }
+    return a.kind.identifier(owner: Int(a.owner), in: context)
+      < b.kind.identifier(owner: Int(b.owner), in: context)
   }
 }

@@ -1,23 +1,20 @@
 import Foundation
 
-/// When a reminder fires and which rule owns it, without its texts: 16 bytes, so a daemon can
-/// queue a million of them and build each notification only when it is due.
+/// When a reminder fires and which kind and owner it belongs to, without its texts: 16 bytes, so
+/// a daemon can queue a million of them and build each notification only when it is due.
 public struct ScheduledReminder: Sendable, Hashable {
-  /// The rule, and the position of its block or task in the planning state.
-  public enum Source: Sendable, Hashable {
-    case focusBlockStart(Int32)
-    case dueDateMorning(Int32)
-    case dueDateAdvance(Int32)
-    case movement
-    /// The `n`-th request the movement log calls for (snooze, follow-up, progress report).
-    case movementLog(Int32)
-  }
-
   public var fireDate: Date
-  public var source: Source
+  /// The owner within its kind (`ReminderKind`): a block's or task's position in the state.
+  public var owner: Int32
+  /// The kind's position in `Planner.kinds`.
+  public var kindIndex: UInt8
 
-  public init(fireDate: Date, source: Source) {
+  public init(fireDate: Date, owner: Int32, kindIndex: UInt8) {
     self.fireDate = fireDate
-    self.source = source
+    self.owner = owner
+    self.kindIndex = kindIndex
   }
+
+  /// The kind this reminder belongs to.
+  public var kind: any ReminderKind { Planner.kinds[Int(kindIndex)] }
 }

@@ -3,30 +3,24 @@ import HeraldCore
 import HeraldStore
 import Logging
 
-/// Puts a daemon together from a store and the names of its sinks.
+/// Puts a daemon together from a store and the sinks chosen.
 public enum DaemonAssembly {
-  /// The sinks by name: `desktop`, `stdout`, `webhook`.
   public static func make(
-    store: HeraldStore, sinks names: [some RawRepresentable<String>], webhookURL: String?,
-    clock: any HeraldClock,
-    zones: any TimeZoneSource, configuration: DaemonConfiguration, logger: Logger
+    store: HeraldStore, sinks: [SinkChoice], clock: any HeraldClock, zones: any TimeZoneSource,
+    configuration: DaemonConfiguration, logger: Logger
   ) async throws -> ReminderDaemon {
     let daemon = ReminderDaemon(
       store: store, clock: clock, zones: zones, sinks: [], configuration: configuration, logger: logger)
-    for name in Set(names.map(\.rawValue)).sorted() {
-      switch name {
-      case "stdout":
+    var added = Set<SinkChoice>()
+    for choice in sinks where added.insert(choice).inserted {
+      switch choice {
+      case .stdout:
         await daemon.addSink(StdoutSink())
-      case "webhook":
-        guard let webhookURL, let url = URL(string: webhookURL), url.scheme == "http" || url.scheme == "https"
-        else {
-          throw FieldError("--webhook-url", "the webhook sink needs an http(s) URL")
-        }
+      case .webhook(let url):
         await daemon.addSink(WebhookSink(url: url))
-      default:
-        let desktop = try DesktopSink(
-          language: try store.language(), environment: ProcessInfo.processInfo.environment, logger: logger
-        ) { [weak daemon] action, notification in
+      case .desktop:
+        let desktop = try DesktopSink(environment: ProcessInfo.processInfo.environment, logger: logger) {
+          [weak daemon] action, notification in
           await daemon?.perform(action, on: notification)
         }
         await daemon.addSink(desktop)

@@ -1,12 +1,11 @@
 import Foundation
+import HeraldCore
 
-/// How the daemon treats time: what counts as late, missed, or a clock jump.
+/// How the daemon treats time: what counts as late or missed, how often it looks for changes,
+/// and what counts as a clock jump.
 public struct DaemonConfiguration: Sendable {
-  /// A reminder whose time passed while the daemon was not running is still shown, marked late,
-  /// within this window; older ones are recorded as missed and not shown.
-  public var graceWindow: TimeInterval = 12 * 3600
-  /// Shown more than this after its time counts as late.
-  public var lateAfter: TimeInterval = 5
+  /// Late and missed, by the core's rule.
+  public var delivery = DeliveryPolicy()
   /// Seconds (of the daemon's clock) between checks for changes, zone changes and clock jumps.
   public var pollInterval: Double = 1
   /// Seconds between writes of how far deliveries have been handled.

@@ -4,14 +4,15 @@ import HeraldInterchange
 import HeraldStore
 import Logging
 
-/// The daemon: plans from the store, waits for the next reminder on an injected clock, shows it
-/// through the sinks and records it, and replans whenever the world changes.
+/// The daemon: plans from the store, waits for the next reminder on an injected clock, carries
+/// out the core's delivery decision for it through the sinks and the store, and replans whenever
+/// the world changes.
 ///
 /// One mechanism covers every way time can go missing. The store keeps a checkpoint: the instant
 /// up to which every due reminder has been handled. Planning always starts from there, so the
 /// reminders that fell due while the daemon was down, the machine slept or the clock jumped come
-/// due at once; each is checked against the delivery log (never shown twice), shown late within
-/// the grace window, or recorded as missed.
+/// due at once, and the core decides for each: shown late within the grace window, recorded as
+/// missed, or skipped because the delivery log has it.
 public actor ReminderDaemon {
   let store: HeraldStore
   let clock: any HeraldClock
@@ -22,10 +23,11 @@ public actor ReminderDaemon {
 
   private var zone = TimeZone(secondsFromGMT: 0) ?? .current
   private var state = PlanningState(timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
-  private var resolver = WallClockResolver(timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
+  /// The plan the queue was made from; due reminders are built from it.
+  private var context = PlanningContext(
+    state: PlanningState(timeZone: TimeZone(secondsFromGMT: 0) ?? .current), now: .distantPast,
+    limits: .unlimited)
   private var queue = TimerQueue()
-  /// The instant the queue was planned at: materialized requests count their intervals from it.
-  private var plannedAt = Date.distantPast
   /// Every reminder due up to this instant has been handled.
   private var handledUpTo = Date.distantPast
   private var checkpointWrittenAt = -Double.infinity
@@ -89,7 +91,7 @@ public actor ReminderDaemon {
       "started", metadata: ["pending": "\(queue.count)", "from": "\(RFC3339.utcString(handledUpTo))"])
   }
 
-  /// One round: notice changes, then show whatever is due. Public so tests can drive it.
+  /// One round: notice changes, then carry out whatever is due. Public so tests can drive it.
   public func tick() async throws {
     let now = clock.now()
     let monotonic = clock.monotonicSeconds()
@@ -124,86 +126,58 @@ public actor ReminderDaemon {
     replan()
   }
 
-  /// Plans from the checkpoint: what fell due since is still in the queue.
+  /// Plans from the checkpoint: what fell due since is still in the queue. After a backward
+  /// jump the checkpoint lies ahead of the clock; the delivery log keeps what was shown from
+  /// being shown again.
   private func replan() {
-    // After a backward jump the checkpoint lies ahead of the clock; the delivery log keeps what
-    // was shown from being shown again.
-    plannedAt = min(handledUpTo, clock.now())
-    resolver = WallClockResolver(
-      timeZone: zone,
-      window: DateInterval(start: plannedAt, duration: Double(MovementSchedule.lookaheadDays + 2) * 86_400))
-    queue = TimerQueue(Planner.schedule(state, now: plannedAt, limits: .unlimited, resolver: resolver))
+    context = PlanningContext(state: state, now: min(handledUpTo, clock.now()), limits: .unlimited)
+    queue = TimerQueue(Planner.schedule(context))
   }
 
+  /// Carries out every reminder due at `now`, soonest first. A rolling reminder (the movement
+  /// chain) plans its successor only once it has come due, however it was decided — shown,
+  /// skipped because a run before a crash showed it, or missed — so the plan is made again from
+  /// its instant and the rest follows from there.
   private func deliverDue(at now: Date) async throws {
-    var movementChanged = false
-    for reminder in queue.popDue(at: now) {
-      guard let notification = Planner.materialize(reminder, state, now: plannedAt, resolver: resolver) else {
-        continue
+    var rolledAt: Date?
+    while let reminder = queue.popNext(dueAt: now) {
+      try await carryOut(Planner.due(reminder, in: context), at: now)
+      if reminder.kind.isRolling { rolledAt = reminder.fireDate }
+      // Once everything due at that instant is done: a plan from it holds what comes after.
+      if let instant = rolledAt, queue.nextFireDate != instant {
+        handledUpTo = max(handledUpTo, instant)
+        state.movementLog = try store.movementLog()
+        replan()
+        rolledAt = nil
       }
-      if try await handle(notification, now: now) { movementChanged = movementChanged || reminder.isMovement }
     }
     handledUpTo = max(handledUpTo, now)
-    if movementChanged {
-      // The next movement reminder, the follow-up and the report depend on what was just shown.
-      state.movementLog = try store.movementLog()
-      replan()
-    }
   }
 
-  /// Shows one due notification unless the log has it; returns whether it was shown.
-  private func handle(_ notification: PlannedNotification, now: Date) async throws -> Bool {
-    let id = notification.identifier
-    guard try store.deliveryStatus(requestID: id, fireDate: notification.fireDate) == nil else {
-      return false
-    }
-    if let announced = announcedEarlier(notification),
-      try store.deliveryStatus(requestID: id, fireDate: announced) != nil
-    {
-      // The block's "starts in N minutes" was already handled: a replan after it (a restart, any
-      // change) turns the same reminder into "starts now", which would say the same thing twice.
-      return false
-    }
-    let overdue = now.timeIntervalSince(notification.fireDate)
-    guard overdue <= configuration.graceWindow else {
-      _ = try store.recordMissed(requestID: id, fireDate: notification.fireDate)
+  /// Does what the core decides for one due reminder.
+  private func carryOut(_ due: DueReminder, at now: Date) async throws {
+    let known = try store.deliveryStatuses(due.keysToLookUp)
+    switch DeliveryDecision.decide(due, log: known, now: now, policy: configuration.delivery) {
+    case .skip:
+      return
+    case .recordMissed(let key):
+      try store.recordMissed(key)
       missedCount += 1
       logger.info(
-        "missed", metadata: ["id": "\(id)", "fireDate": "\(RFC3339.utcString(notification.fireDate))"])
-      return false
-    }
-    let late = overdue > configuration.lateAfter
-    let delivery = Delivery(
-      line: DeliveryLine(notification: notification, deliveredAt: clock.now(), late: late),
-      actions: NotificationAction.offered(forCategory: notification.content.categoryIdentifier))
-    for sink in sinks {
-      do { try await sink.deliver(delivery) } catch {
-        logger.error("a sink failed", metadata: ["id": "\(id)", "error": "\(error)"])
+        "missed", metadata: ["id": "\(key.requestID)", "fireDate": "\(RFC3339.utcString(key.fireDate))"])
+    case .show(let delivery):
+      for sink in sinks {
+        do { try await sink.deliver(delivery) } catch {
+          logger.error("a sink failed", metadata: ["id": "\(delivery.key.requestID)", "error": "\(error)"])
+        }
       }
+      // Recorded after showing: a crash in between shows it again rather than never.
+      try store.recordDelivery(
+        delivery.key, deliveredAt: delivery.deliveredAt, late: delivery.late, effects: delivery.effects)
+      shownCount += 1
+      logger.info("shown", metadata: ["id": "\(delivery.key.requestID)", "late": "\(delivery.late)"])
+      logger.debug("shown text", metadata: ["title": "\(delivery.content.title)"])
     }
-    // Recorded after showing: a crash in between shows it again rather than never.
-    _ = try store.recordDelivery(
-      requestID: id, fireDate: notification.fireDate, deliveredAt: delivery.line.deliveredAt, late: late)
-    if notification.content.categoryIdentifier == NotificationCategory.movement,
-      notification.identifier
-        == MovementNotifications.reminderIdentifier
-    {
-      _ = try store.recordMovementReminderShown(at: notification.fireDate, timeZone: zone)
-    }
-    shownCount += 1
-    logger.info("shown", metadata: ["id": "\(id)", "late": "\(late)"])
-    logger.debug("shown text", metadata: ["title": "\(notification.content.title)"])
-    return true
-  }
-
-  /// For a focus block's "starts now" reminder, when its "starts in N minutes" fired.
-  private func announcedEarlier(_ notification: PlannedNotification) -> Date? {
-    let lead = state.settings.focusBlockLeadMinutes
-    guard notification.content.categoryIdentifier == NotificationCategory.focusBlockStart, lead > 0,
-      let blockID = notification.content.userInfo["blockID"],
-      let block = state.focusBlocks.first(where: { $0.id == blockID }), notification.fireDate == block.start
-    else { return nil }
-    return block.start.addingTimeInterval(-Double(lead * 60))
   }
 
   /// The user pressed a button: change the store as the matching command would, then replan.
@@ -220,14 +194,4 @@ public actor ReminderDaemon {
   public var pendingCount: Int { queue.count }
   /// Bytes of queue storage per pending reminder.
   public var queueBytesPerReminder: Double { queue.bytesPerReminder }
-}
-
-extension ScheduledReminder {
-  /// Whether showing it changes what movement reminders come next.
-  var isMovement: Bool {
-    switch source {
-    case .movement, .movementLog: true
-    default: false
-    }
-  }
 }

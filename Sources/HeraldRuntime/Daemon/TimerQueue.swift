@@ -19,14 +19,10 @@ public struct TimerQueue: Sendable {
   /// When the next reminder is due.
   public var nextFireDate: Date? { entries.last?.fireDate }
 
-  /// Removes and returns every reminder due at `now`, soonest first.
-  public mutating func popDue(at now: Date) -> [ScheduledReminder] {
-    var due: [ScheduledReminder] = []
-    while let last = entries.last, last.fireDate <= now {
-      due.append(last)
-      entries.removeLast()
-    }
-    return due
+  /// Removes and returns the next reminder when it is due at `now`.
+  public mutating func popNext(dueAt now: Date) -> ScheduledReminder? {
+    guard let last = entries.last, last.fireDate <= now else { return nil }
+    return entries.removeLast()
   }
 
   /// Bytes the queue's storage takes per reminder (capacity included).

@@ -17,7 +17,6 @@ public struct DesktopSink: DeliverySink {
   public let executable: URL
   /// `stdbuf`, to make `notify-send` print the id at once rather than when it exits.
   private let lineBuffered: URL?
-  private let language: Language
   private let onAction: ActionCallback
   private let logger: Logger
   private let shown = ShownNotifications()
@@ -25,21 +24,21 @@ public struct DesktopSink: DeliverySink {
 
   /// Finds `notify-send` on `PATH`; throws a clear error when it is missing.
   public init(
-    language: Language, environment: [String: String], logger: Logger, onAction: @escaping ActionCallback
-  ) throws(FieldError) {
+    environment: [String: String], logger: Logger, onAction: @escaping ActionCallback
+  ) throws(EnvironmentError) {
     guard let found = Self.find("notify-send", environment) else {
-      throw FieldError(
-        "--sink desktop", "notify-send not found on PATH (Debian: apt-get install libnotify-bin)")
+      throw EnvironmentError(
+        tried: "starting the desktop sink", problem: "notify-send is not on PATH",
+        remedy: "install it (Debian: apt-get install libnotify-bin)")
     }
     executable = found
     lineBuffered = Self.find("stdbuf", environment)
-    self.language = language
     self.onAction = onAction
     self.logger = logger
     let shown = shown
     do {
       guard let monitor = Self.find("dbus-monitor", environment) else {
-        throw FieldError("dbus-monitor", "not found on PATH")
+        throw EnvironmentError(tried: "listening for button presses", problem: "dbus-monitor is not on PATH")
       }
       listener = try ActionSignalListener(executable: monitor, logger: logger) { id, key in
         Self.pressed(key, id: id, shown: shown, logger: logger, onAction: onAction)
@@ -68,22 +67,19 @@ public struct DesktopSink: DeliverySink {
   }
 
   /// The argument vector for one notification.
-  public static func arguments(for delivery: Delivery, language: Language) -> [String] {
+  public static func arguments(for delivery: Delivery) -> [String] {
     let content = delivery.notification.content
     var arguments = ["--app-name=Herald", "--urgency=\(urgency(content.interruptionLevel))"]
     arguments.append("--category=x-herald.\(content.categoryIdentifier)")
     if content.interruptionLevel == .passive || content.sound == nil {
       arguments.append("--hint=boolean:suppress-sound:true")
     }
-    let texts = Texts(language)
+    let texts = delivery.texts
     for action in delivery.actions {
       arguments.append("--action=\(action.rawValue)=\(action.label(texts))")
     }
     if !delivery.actions.isEmpty { arguments += ["--wait", "--print-id"] }
-    var title = content.title
-    if delivery.line.late {
-      title += language == .de ? " (verspätet)" : " (late)"
-    }
+    let title = delivery.displayTitle
     // `--` ends the options: a title starting with "-" is still a title.
     return arguments + ["--", title, content.body]
   }
@@ -100,7 +96,7 @@ public struct DesktopSink: DeliverySink {
   public func deliver(_ delivery: Delivery) async throws {
     let process = Process()
     process.executableURL = executable
-    process.arguments = Self.arguments(for: delivery, language: language)
+    process.arguments = Self.arguments(for: delivery)
     if !delivery.actions.isEmpty, let lineBuffered {
       process.executableURL = lineBuffered
       process.arguments = ["-oL", executable.path] + (process.arguments ?? [])
@@ -112,7 +108,10 @@ public struct DesktopSink: DeliverySink {
     guard !delivery.actions.isEmpty else {
       process.waitUntilExit()
       guard process.terminationStatus == 0 else {
-        throw FieldError("--sink desktop", "notify-send exited with \(process.terminationStatus)")
+        throw EnvironmentError(
+          tried: "showing a notification with notify-send",
+          problem: "it exited with \(process.terminationStatus)",
+          remedy: "is a notification service running on the session bus?")
       }
       return
     }

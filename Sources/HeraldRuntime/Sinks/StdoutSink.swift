@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldInterchange
 
 /// Prints each delivery as one JSON line on standard output (`contracts/plan.md`); stdout carries
 /// nothing else, so a pipe reader can parse every line.
@@ -17,6 +18,6 @@ public struct StdoutSink: DeliverySink {
   }
 
   public func deliver(_ delivery: Delivery) async throws {
-    write(delivery.line.text + "\n")
+    write(DeliveryLine.text(delivery) + "\n")
   }
 }

@@ -15,17 +15,10 @@ public struct TerminalSink: DeliverySink {
     write(Self.line(delivery, zone: zones.current()) + "\n")
   }
 
-  /// `09:55  🔔 urgent   Noch nicht bewegt? — Deine letzte Bewegungspause steht noch aus.`
+  /// `09:55  urgent    Noch nicht bewegt? — Deine letzte Bewegungspause steht noch aus.`
   public static func line(_ delivery: Delivery, zone: TimeZone) -> String {
-    let content = delivery.notification.content
     let time = WallClockResolver(timeZone: zone).time(at: delivery.notification.fireDate)
-    let level =
-      switch content.interruptionLevel {
-      case .passive: "gentle  "
-      case .active: "standard"
-      case .timeSensitive, .critical: "urgent  "
-      }
-    let late = delivery.line.late ? " (late)" : ""
-    return "\(time)  \(level)  \(content.title) — \(content.body)\(late)"
+    let style = delivery.style.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
+    return "\(time)  \(style)  \(delivery.displayTitle) — \(delivery.content.body)"
   }
 }

@@ -1,5 +1,7 @@
 import Foundation
 import HeraldCore
+import HeraldInterchange
+import HeraldSystem
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -17,11 +19,18 @@ public struct WebhookSink: DeliverySink {
     var request = URLRequest(url: url)
     request.httpMethod = "POST"
     request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-    request.httpBody = Data(delivery.line.text.utf8)
+    request.httpBody = Data(DeliveryLine.text(delivery).utf8)
     request.timeoutInterval = 10
-    let (_, response) = try await URLSession.shared.data(for: request)
-    guard let http = response as? HTTPURLResponse, (200..<300).contains(http.statusCode) else {
-      throw FieldError("webhook", "\(url) answered \((response as? HTTPURLResponse)?.statusCode ?? 0)")
+    let tried = "POST to the webhook \(url)"
+    let response: URLResponse
+    do { (_, response) = try await URLSession.shared.data(for: request) } catch {
+      throw EnvironmentError(
+        tried: tried, problem: error.localizedDescription, remedy: "is the receiver running?")
+    }
+    let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+    guard (200..<300).contains(status) else {
+      throw EnvironmentError(
+        tried: tried, problem: "answered HTTP \(status)", remedy: "see the receiver's log")
     }
   }
 }

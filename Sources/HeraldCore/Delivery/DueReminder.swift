@@ -1,0 +1,50 @@
+import Foundation
+
+/// A reminder that has come due, with what its kind says about delivering it.
+public struct DueReminder: Sendable, Hashable {
+  public var notification: PlannedNotification
+  /// The language of the user, for the late marker and button labels.
+  public var language: Language
+  /// The buttons its notification offers.
+  public var actions: [NotificationAction]
+  /// Deliveries that, when handled already, said what this one would say.
+  public var saidBefore: [DeliveryKey]
+  /// What showing it changes in the user's data.
+  public var effects: [DeliveryEffect]
+  /// Whether the next reminder of its kind is planned only now that this one came due.
+  public var isRolling: Bool
+
+  public init(
+    notification: PlannedNotification, language: Language, actions: [NotificationAction] = [],
+    saidBefore: [DeliveryKey] = [], effects: [DeliveryEffect] = [], isRolling: Bool = false
+  ) {
+    self.notification = notification
+    self.language = language
+    self.actions = actions
+    self.saidBefore = saidBefore
+    self.effects = effects
+    self.isRolling = isRolling
+  }
+
+  /// Its entry in the delivery log.
+  public var key: DeliveryKey {
+    DeliveryKey(requestID: notification.identifier, fireDate: notification.fireDate)
+  }
+
+  /// The entries of the delivery log the decision reads: its own, and those it would repeat.
+  public var keysToLookUp: [DeliveryKey] { [key] + saidBefore }
+}
+
+extension Planner {
+  /// One scheduled reminder as it comes due, with its kind's delivery rules.
+  public static func due(_ reminder: ScheduledReminder, in context: PlanningContext) -> DueReminder {
+    let kind = reminder.kind
+    let owner = Int(reminder.owner)
+    return DueReminder(
+      notification: notification(for: reminder, in: context), language: context.state.language,
+      actions: kind.actions,
+      saidBefore: kind.saidBefore(owner: owner, fireDate: reminder.fireDate, in: context),
+      effects: kind.effects(owner: owner, fireDate: reminder.fireDate, in: context), isRolling: kind.isRolling
+    )
+  }
+}

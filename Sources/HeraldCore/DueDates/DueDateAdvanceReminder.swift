@@ -1,0 +1,52 @@
+import Foundation
+
+/// The reminder a chosen lead time before a task is due (spec 001), for the tasks of the batch.
+public struct DueDateAdvanceReminder: ReminderKind {
+  public static let identifierPrefix = "due-date-advance-"
+
+  public init() {}
+
+  /// When the reminder fires: `lead` before the due date; `nil` when that has passed.
+  public static func fireDate(dueDate: Date, lead: AdvanceLeadTime, now: Date) -> Date? {
+    let fireDate = dueDate.addingTimeInterval(-Double(lead.minutes * 60))
+    return dueDate > now && fireDate > now ? fireDate : nil
+  }
+
+  /// The task's title, and how soon it is due.
+  static func content(taskID: String, title: String, lead: AdvanceLeadTime, texts: Texts)
+    -> NotificationContent
+  {
+    NotificationContent(
+      title: title, body: texts.dueInBody(title, lead: lead), sound: .default,
+      interruptionLevel: .active, categoryIdentifier: NotificationCategory.dueDateAdvance,
+      threadIdentifier: "due-date", userInfo: ["taskID": taskID])
+  }
+
+  // MARK: ReminderKind
+
+  public func plan(in context: PlanningContext, _ add: (Int, Date) -> Void) {
+    let settings = context.settings
+    guard settings.dueDateAdvanceReminderEnabled else { return }
+    for index in context.dueDateBatch {
+      guard let due = context.state.tasks[index].due,
+        let fireDate = Self.fireDate(
+          dueDate: due, lead: settings.dueDateAdvanceReminderMinutes, now: context.now)
+      else { continue }
+      add(index, fireDate)
+    }
+  }
+
+  public func identifier(owner: Int, in context: PlanningContext) -> String {
+    Self.identifierPrefix + context.state.tasks[owner].id
+  }
+
+  public func content(owner: Int, fireDate: Date, in context: PlanningContext) -> NotificationContent {
+    let task = context.state.tasks[owner]
+    return Self.content(
+      taskID: task.id, title: task.title, lead: context.settings.dueDateAdvanceReminderMinutes,
+      texts: context.texts)
+  }
+
+  /// Done completes the task, which cancels its other due-date reminder.
+  public var actions: [NotificationAction] { [.done] }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// The morning reminder on a task's due day (spec 001), for the tasks of the due-date batch.
+public struct DueDateMorningReminder: ReminderKind {
+  public static let identifierPrefix = "due-date-morning-"
+
+  public init() {}
+
+  /// When the reminder fires: `time` on the due date's day in the resolver's zone, when that is
+  /// before the due date and after `now`.
+  public static func fireDate(
+    dueDate: Date, time: WallClockTime, now: Date, resolver: WallClockResolver
+  ) -> (day: CivilDate, fireDate: Date)? {
+    guard dueDate > now else { return nil }
+    let day = resolver.day(at: dueDate)
+    let fireDate = resolver.instant(on: day, at: time)
+    return fireDate < dueDate && fireDate > now ? (day, fireDate) : nil
+  }
+
+  /// "Due today" with the task's title.
+  static func content(taskID: String, title: String, texts: Texts) -> NotificationContent {
+    NotificationContent(
+      title: texts.dueTodayTitle, body: texts.dueTodayBody(title), sound: .default,
+      interruptionLevel: .active, categoryIdentifier: NotificationCategory.dueDateMorning,
+      threadIdentifier: "due-date", userInfo: ["taskID": taskID])
+  }
+
+  // MARK: ReminderKind
+
+  public func plan(in context: PlanningContext, _ add: (Int, Date) -> Void) {
+    let settings = context.settings
+    guard settings.dueDateMorningReminderEnabled else { return }
+    for index in context.dueDateBatch {
+      guard let due = context.state.tasks[index].due,
+        let morning = Self.fireDate(
+          dueDate: due, time: settings.dueDateMorningReminderTime, now: context.now,
+          resolver: context.resolver)
+      else { continue }
+      add(index, morning.fireDate)
+    }
+  }
+
+  public func identifier(owner: Int, in context: PlanningContext) -> String {
+    Self.identifierPrefix + context.state.tasks[owner].id
+  }
+
+  public func content(owner: Int, fireDate: Date, in context: PlanningContext) -> NotificationContent {
+    let task = context.state.tasks[owner]
+    return Self.content(taskID: task.id, title: task.title, texts: context.texts)
+  }
+
+  /// A floating calendar trigger: the wall-clock reading on the due day, which on a device
+  /// follows the user into another zone.
+  public func trigger(owner: Int, fireDate: Date, in context: PlanningContext) -> NotificationTrigger {
+    // The due date's day, as the rule has it: a time resolved across a DST gap stays on it.
+    let day = context.resolver.day(at: context.state.tasks[owner].due ?? fireDate)
+    return .calendar(
+      WallClockComponents(day: day, time: context.settings.dueDateMorningReminderTime), repeats: false)
+  }
+
+  /// Done completes the task, which cancels its other due-date reminder.
+  public var actions: [NotificationAction] { [.done] }
+}

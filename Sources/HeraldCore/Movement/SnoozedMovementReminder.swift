@@ -1,0 +1,36 @@
+import Foundation
+
+/// The movement reminder again, 5 minutes after the user snoozed it; standard, because the user
+/// asked for it explicitly (spec 003, edge case 3).
+public struct SnoozedMovementReminder: ReminderKind {
+  public static let identifier = "exercise-reminder-snooze"
+  /// Snoozing moves the reminder this far.
+  public static let snoozeMinutes = 5
+
+  public init() {}
+
+  /// When the snoozed reminder fires: 5 minutes after the snooze; `nil` once that has passed.
+  public static func fireDate(snoozedAt: Date, now: Date) -> Date? {
+    let fireDate = snoozedAt.addingTimeInterval(Double(snoozeMinutes * 60))
+    return fireDate > now ? fireDate : nil
+  }
+
+  // MARK: ReminderKind
+
+  public func plan(in context: PlanningContext, _ add: (Int, Date) -> Void) {
+    guard context.state.movement != nil, let snoozedAt = context.state.movementLog?.snoozedAt,
+      let fireDate = Self.fireDate(snoozedAt: snoozedAt, now: context.now)
+    else { return }
+    add(0, fireDate)
+  }
+
+  public func identifier(owner: Int, in context: PlanningContext) -> String { Self.identifier }
+
+  public func content(owner: Int, fireDate: Date, in context: PlanningContext) -> NotificationContent {
+    RegularMovementReminder.content(
+      style: .standard, texts: context.texts,
+      userInfo: ["style": NotificationStyle.standard.rawValue, "snoozed": "true"])
+  }
+
+  public var actions: [NotificationAction] { [.snooze, .done] }
+}

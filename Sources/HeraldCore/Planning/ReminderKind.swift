@@ -1,0 +1,53 @@
+import Foundation
+
+/// One kind of reminder, written once: when its reminders fire (its rule) and what each says
+/// (its request), with what a delivery of one means.
+///
+/// A kind names each of its reminders by an *owner*: the position in the planning state of the
+/// focus block or task the reminder belongs to, or 0 for a kind with one reminder at a time. The
+/// planner asks every kind for owners and fire instants (`plan`), keeps them as 16-byte
+/// `ScheduledReminder`s, and builds a request only for those it prints or delivers. So the plan
+/// `herald plan` prints and the queue the daemon waits on come from the same rule.
+///
+/// Adding a kind: one type conforming to this protocol, registered in `Planner.kinds`.
+public protocol ReminderKind: Sendable {
+  /// Calls `add` with the owner and fire instant of every reminder of this kind wanted at
+  /// `context.now`; each fires after `context.now`.
+  func plan(in context: PlanningContext, _ add: (_ owner: Int, _ fireDate: Date) -> Void)
+
+  /// The request id of `owner`'s reminder.
+  func identifier(owner: Int, in context: PlanningContext) -> String
+
+  /// What `owner`'s reminder firing at `fireDate` shows.
+  func content(owner: Int, fireDate: Date, in context: PlanningContext) -> NotificationContent
+
+  /// How the platform is told when it fires. Default: an interval counted from `context.now`.
+  func trigger(owner: Int, fireDate: Date, in context: PlanningContext) -> NotificationTrigger
+
+  /// The buttons its notification offers, in order. Default: none.
+  var actions: [NotificationAction] { get }
+
+  /// Whether the next reminder of this kind can only be planned once this one has come due:
+  /// a chain such as the movement reminders, planned one at a time. Default: false.
+  var isRolling: Bool { get }
+
+  /// Deliveries that, when handled already, said what this reminder would say. Default: none.
+  func saidBefore(owner: Int, fireDate: Date, in context: PlanningContext) -> [DeliveryKey]
+
+  /// What showing it changes in the user's data. Default: nothing.
+  func effects(owner: Int, fireDate: Date, in context: PlanningContext) -> [DeliveryEffect]
+}
+
+extension ReminderKind {
+  public func trigger(owner: Int, fireDate: Date, in context: PlanningContext) -> NotificationTrigger {
+    .interval(from: context.now, to: fireDate)
+  }
+
+  public var actions: [NotificationAction] { [] }
+
+  public var isRolling: Bool { false }
+
+  public func saidBefore(owner: Int, fireDate: Date, in context: PlanningContext) -> [DeliveryKey] { [] }
+
+  public func effects(owner: Int, fireDate: Date, in context: PlanningContext) -> [DeliveryEffect] { [] }
+}
