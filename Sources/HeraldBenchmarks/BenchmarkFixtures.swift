@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldTestSupport
 import HeraldInterchange
 
 /// The zone, instants and movement schedules the benchmarks share.
@@ -13,18 +14,18 @@ enum BenchmarkFixtures {
   /// Weekdays in time blocks of three styles, fixed times on Saturday, the fallback on Sunday.
   static let realisticSchedule: MovementSchedule = {
     let workday = DaySchedule.timeBlocks([
-      block(WallClockTime(9, 0), WallClockTime(12, 0), .urgent, nil),
-      block(WallClockTime(13, 0), WallClockTime(17, 30), .standard, 30),
-      block(WallClockTime(17, 30), WallClockTime(19, 0), .gentle, 60),
+      block(Fixtures.time(9, 0), Fixtures.time(12, 0), .urgent, nil),
+      block(Fixtures.time(13, 0), Fixtures.time(17, 30), .standard, 30),
+      block(Fixtures.time(17, 30), Fixtures.time(19, 0), .gentle, 60),
     ])
     var days = Dictionary(uniqueKeysWithValues: Weekday.workdays.map { ($0, workday) })
-    days[.saturday] = .fixedTimes([WallClockTime(10, 0), WallClockTime(14, 30), WallClockTime(18, 0)])
+    days[.saturday] = .fixedTimes([Fixtures.time(10, 0), Fixtures.time(14, 30), Fixtures.time(18, 0)])
     days[.sunday] = .fallback
     return schedule(days)
   }()
 
   /// One reminder a week, Mondays at 08:00: from a Monday at 09:00 the whole week is scanned.
-  static let weeklySchedule = schedule([.monday: .fixedTimes([WallClockTime(8, 0)])])
+  static let weeklySchedule = schedule([.monday: .fixedTimes([Fixtures.time(8, 0)])])
 
   static func zone(_ identifier: String) -> TimeZone {
     guard let zone = TimeZone(identifier: identifier) else {

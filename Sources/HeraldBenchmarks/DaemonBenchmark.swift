@@ -1,6 +1,7 @@
 import Foundation
 import HeraldSystem
 import HeraldCore
+import HeraldTestSupport
 import HeraldRuntime
 import HeraldStore
 import Logging
@@ -31,7 +32,7 @@ struct DaemonBenchmark {
       let resolver = WallClockResolver(timeZone: zone)
       let firstDay = resolver.day(at: now).adding(days: 2)
       state.tasks = (0..<500_000).map { index in
-        let due = resolver.instant(on: firstDay.adding(days: index / 500), at: WallClockTime(17, 0))
+        let due = resolver.instant(on: firstDay.adding(days: index / 500), at: Fixtures.time(17, 0))
         return TodoItem(
           id: "t\(index)", title: "Task \(index)", due: due.addingTimeInterval(Double(index % 500)))
       }
@@ -82,7 +83,7 @@ struct DaemonBenchmark {
     try store.set(.focusBlockLeadMinutes, .int(0))
     let first = Date().addingTimeInterval(3)
     var state = PlanningState(timeZone: zone)
-    state.settings.focusBlockLeadMinutes = 0
+    try state.settings.set(.focusBlockLeadMinutes, to: .int(0))
     state.focusBlocks = (0..<count).map { index in
       let start = first.addingTimeInterval(Double(index) * 0.002)
       return FocusBlock(
@@ -117,22 +118,4 @@ struct DaemonBenchmark {
     let fields = text.split(separator: " ")
     return fields.count > 1 ? (Int(fields[1]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE))) : 0
   }
-}
-
-/// The stdout sink, timed: how late each delivery was (shown − due), exact to the nanosecond
-/// (the line's own fireDate is whole seconds).
-final class LatenessCollector: DeliverySink, @unchecked Sendable {
-  private let stdout: StdoutSink
-  private let lock = NSLock()
-  private var values: [Double] = []
-
-  init(stdout: StdoutSink) { self.stdout = stdout }
-
-  func deliver(_ delivery: Delivery) async throws {
-    try await stdout.deliver(delivery)
-    let lateness = delivery.deliveredAt.timeIntervalSince(delivery.notification.fireDate)
-    lock.withLock { values.append(lateness) }
-  }
-
-  var latenesses: [Double] { lock.withLock { values } }
 }

@@ -53,7 +53,7 @@ public enum LocalInstant {
   /// `YYYY-MM-DD HH:MM` on the wall clock of the resolver's zone (seconds dropped).
   public static func format(_ date: Date, resolver: WallClockResolver) -> String {
     let reading = resolver.wallClock(at: date)
-    let time = WallClockTime(minuteOfDay: reading.secondOfDay / 60) ?? WallClockTime(0, 0)
+    let time = WallClockTime(minuteOfDay: reading.secondOfDay / 60) ?? .midnight
     return "\(reading.day) \(time)"
   }
 }

@@ -3,8 +3,8 @@ import HeraldCore
 extension ScenarioDocument {
   static func movement(_ object: ObjectReader) throws(FieldError) -> MovementSchedule {
     try object.allowOnly(["intervalMinutes", "fallbackIntervalMinutes", "activeHours", "days"])
-    var activeStart = WallClockTime(8, 0)
-    var activeEnd = WallClockTime(20, 0)
+    var activeStart = MovementSchedule.defaultActiveHoursStart
+    var activeEnd = MovementSchedule.defaultActiveHoursEnd
     if let hours = try object.object("activeHours") {
       try hours.allowOnly(["start", "end"])
       activeStart = try time(hours, "start") ?? activeStart
@@ -20,8 +20,9 @@ extension ScenarioDocument {
         days[weekday] = try daySchedule(member.value, field: field)
       }
     }
-    let interval = try object.int("intervalMinutes") ?? 45
-    let fallbackInterval = try object.int("fallbackIntervalMinutes") ?? 60
+    let interval = try object.int("intervalMinutes") ?? MovementSchedule.defaultIntervalMinutes
+    let fallbackInterval =
+      try object.int("fallbackIntervalMinutes") ?? MovementSchedule.defaultFallbackIntervalMinutes
     do {
       return try MovementSchedule(
         intervalMinutes: interval, fallbackIntervalMinutes: fallbackInterval,
@@ -49,7 +50,7 @@ extension ScenarioDocument {
         guard case .string(let text) = element, let time = WallClockTime(text) else {
           throw FieldError(
             object.field("fixedTimes[\(index)]"),
-            "expected a time HH:MM, got \(JSONWriter.string(element, pretty: false))")
+            "expected \(WallClockTime.expected), got \(JSONWriter.string(element, pretty: false))")
         }
         result.append(time)
       }
@@ -76,9 +77,6 @@ extension ScenarioDocument {
 
   private static func time(_ object: ObjectReader, _ key: String) throws(FieldError) -> WallClockTime? {
     guard let text = try object.string(key) else { return nil }
-    guard let time = WallClockTime(text) else {
-      throw FieldError(object.field(key), "expected a time HH:MM (24-hour), got \"\(text)\"")
-    }
-    return time
+    return try WallClockTime.parse(text, field: object.field(key))
   }
 }

@@ -40,11 +40,7 @@ public enum ScenarioDocument {
       switch (settings[key], member.value) {
       case (.bool, .bool(let flag)): value = .bool(flag)
       case (.int, _): value = .int(try ObjectReader.integer(member.value, field: field))
-      case (.time, .string(let text)):
-        guard let time = WallClockTime(text) else {
-          throw FieldError(field, "expected a time HH:MM, got \"\(text)\"")
-        }
-        value = .time(time)
+      case (.time, .string(let text)): value = .time(try WallClockTime.parse(text, field: field))
       default:
         throw FieldError(
           field, "expected \(key.allowed), got \(JSONWriter.string(member.value, pretty: false))")

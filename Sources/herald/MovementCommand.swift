@@ -90,7 +90,7 @@ struct MovementCommand: ParsableCommand {
       if !fixed.isEmpty {
         return .fixedTimes(
           try fixed.enumerated().map { (index, text) throws(FieldError) in
-            try MovementCommand.time(text, field: "--fixed[\(index)]")
+            try WallClockTime.parse(text, field: "--fixed[\(index)]")
           })
       }
       return .timeBlocks(
@@ -118,18 +118,12 @@ struct MovementCommand: ParsableCommand {
     }
     do {
       return try TimeBlock(
-        start: time(span[0], field: "start"), end: time(span[1], field: "end"), style: style,
+        start: WallClockTime.parse(span[0], field: "start"), end: WallClockTime.parse(span[1], field: "end"),
+        style: style,
         intervalMinutes: interval)
     } catch {
       throw error.prefixed(field)
     }
-  }
-
-  static func time(_ text: String, field: String) throws(FieldError) -> WallClockTime {
-    guard let time = WallClockTime(text) else {
-      throw FieldError(field, "expected a time HH:MM (24-hour), got \"\(text)\"")
-    }
-    return time
   }
 
   static func describe(_ day: DaySchedule) -> String {

@@ -26,11 +26,3 @@ struct PlanCommand: ParsableCommand {
     print(PlanDocument.encode(plan, timeZone: state.timeZone), terminator: "")
   }
 }
-
-/// The `--limits` choices.
-enum LimitsOption: String, ExpressibleByArgument, CaseIterable {
-  case ios
-  case unlimited
-
-  var value: Limits { self == .ios ? .iOS : .unlimited }
-}

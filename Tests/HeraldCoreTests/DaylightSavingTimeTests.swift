@@ -12,10 +12,7 @@ struct DaylightSavingTimeTests {
   let autumnEve = Fixtures.instant("2026-10-24T20:00:00+02:00")
 
   private func morningAt(_ hour: Int, _ minute: Int) -> Settings {
-    var settings = Settings()
-    settings.dueDateMorningReminderHour = hour
-    settings.dueDateMorningReminderMinute = minute
-    return settings
+    Fixtures.settings([.dueDateMorningReminderHour: .int(hour), .dueDateMorningReminderMinute: .int(minute)])
   }
 
   @Test func morningReminderAtSkippedTimeOnSpringForwardDay() throws {

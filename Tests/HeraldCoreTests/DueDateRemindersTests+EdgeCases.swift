@@ -99,8 +99,8 @@ extension DueDateRemindersTests {
 
   @Test func morningTimeComesFromSettings() throws {
     var custom = settings()
-    custom.dueDateMorningReminderHour = 7
-    custom.dueDateMorningReminderMinute = 45
+    try custom.set(.dueDateMorningReminderHour, to: .int(7))
+    try custom.set(.dueDateMorningReminderMinute, to: .int(45))
     let request = try #require(desired([task], custom).first)
     #expect(request.fireDate == Fixtures.instant("2026-11-24T06:45:00Z"))
     #expect(
@@ -143,8 +143,8 @@ extension DueDateRemindersTests {
     let due = Fixtures.instant("2026-11-23T23:30:00Z")
     let early = settings()
     var atMidnight = early
-    atMidnight.dueDateMorningReminderHour = 0
-    atMidnight.dueDateMorningReminderMinute = 15
+    try atMidnight.set(.dueDateMorningReminderHour, to: .int(0))
+    try atMidnight.set(.dueDateMorningReminderMinute, to: .int(15))
     let request = try #require(desired([TodoItem(id: "n", title: "Night", due: due)], atMidnight).first)
     guard case .calendar(let components, let repeats) = request.request.trigger else {
       Issue.record("expected a calendar trigger, got \(request.request.trigger)")

@@ -11,8 +11,7 @@ struct FocusBlockStartReminderTests {
   private func desired(_ blocks: [FocusBlock], lead: Int = 5, language: Language = .de)
     -> [PlannedNotification]
   {
-    var settings = Settings()
-    settings.focusBlockLeadMinutes = lead
+    let settings = Fixtures.settings([.focusBlockLeadMinutes: .int(lead)])
     let state = PlanningState(
       timeZone: Fixtures.zone("UTC"), language: language, settings: settings, focusBlocks: blocks)
     return Planner.plan(state, now: now, limits: .unlimited).pending

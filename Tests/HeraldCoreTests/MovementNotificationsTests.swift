@@ -16,7 +16,7 @@ import Testing
     ?? ScheduleTemplate.gentleMovement.schedule
 
   static func schedule(_ style: NotificationStyle = .standard) throws -> MovementSchedule {
-    let block = try TimeBlock(start: WallClockTime(9, 0), end: WallClockTime(17, 0), style: style)
+    let block = try TimeBlock(start: Fixtures.time(9, 0), end: Fixtures.time(17, 0), style: style)
     return try MovementSchedule(days: [.monday: .timeBlocks([block])])
   }
 
@@ -142,7 +142,7 @@ import Testing
     // Reminders every `interval` minutes from 09:00: the next regular one comes at or before the
     // follow-up (10 minutes), so the follow-up is dropped and only the regular reminder is planned.
     let block = try TimeBlock(
-      start: WallClockTime(9, 0), end: WallClockTime(17, 0), style: .standard, intervalMinutes: interval)
+      start: Fixtures.time(9, 0), end: Fixtures.time(17, 0), style: .standard, intervalMinutes: interval)
     let schedule = try MovementSchedule(days: [.monday: .timeBlocks([block])])
     let reminder = Fixtures.instant("2026-06-01T09:05:00+02:00")
     let state = Self.state(schedule, log: Self.shown(at: reminder))
@@ -154,7 +154,7 @@ import Testing
   @Test func theFollowUpStaysWhenTheNextReminderComesAfterIt() throws {
     // Every 11 minutes: 09:11 is shown, the next at 09:22 comes after the follow-up at 09:21.
     let block = try TimeBlock(
-      start: WallClockTime(9, 0), end: WallClockTime(17, 0), style: .standard, intervalMinutes: 11)
+      start: Fixtures.time(9, 0), end: Fixtures.time(17, 0), style: .standard, intervalMinutes: 11)
     let schedule = try MovementSchedule(days: [.monday: .timeBlocks([block])])
     let reminder = Fixtures.instant("2026-06-01T09:11:00+02:00")
     let state = Self.state(schedule, log: Self.shown(at: reminder))
@@ -217,7 +217,7 @@ import Testing
 
   @Test func progressReportHonoursItsSettings() throws {
     var settings = Settings()
-    try settings.set(.progressReportTime, to: .time(WallClockTime(7, 30)))
+    try settings.set(.progressReportTime, to: .time(Fixtures.time(7, 30)))
     let now = Self.mondayMorning  // 08:00 local: 07:30 has passed
     let report = Fixtures.planned("progress-report", Self.state(Self.everyDay, settings: settings), at: now)
     #expect(report?.fireDate == Fixtures.instant("2026-06-02T07:30:00+02:00"))

@@ -198,6 +198,6 @@ import Testing
     // And the core's resolver reads it the same way.
     let day = try #require(CivilDate(year: parts[0], month: parts[1], day: parts[2]))
     let resolver = WallClockResolver(timeZone: Fixtures.zone(zone))
-    #expect(resolver.instant(on: day, at: WallClockTime(parts[3], parts[4])) == Fixtures.instant(instant))
+    #expect(resolver.instant(on: day, at: Fixtures.time(parts[3], parts[4])) == Fixtures.instant(instant))
   }
 }

@@ -68,12 +68,12 @@ import Testing
   @Test func fixedTimesAreStandardInTimeOrder() throws {
     // Given Saturday's times listed out of order
     let schedule = try MovementSchedule(days: [
-      .saturday: .fixedTimes([WallClockTime(16, 30), WallClockTime(10, 0)])
+      .saturday: .fixedTimes([Fixtures.time(16, 30), Fixtures.time(10, 0)])
     ])
     let first = try #require(next(schedule, after: "2026-06-06T06:00:00Z"))
     #expect(first.fireDate == Fixtures.instant("2026-06-06T10:00:00+02:00"))
     #expect(first.style == .standard)
-    #expect(first.time == WallClockTime(10, 0) && first.day == CivilDate(year: 2026, month: 6, day: 6))
+    #expect(first.time == Fixtures.time(10, 0) && first.day == CivilDate(year: 2026, month: 6, day: 6))
     #expect(
       next(schedule, after: "2026-06-06T08:00:00Z")?.fireDate == Fixtures.instant("2026-06-06T16:30:00+02:00")
     )
@@ -82,8 +82,8 @@ import Testing
   @Test func fallbackIsOneStandardBlockOverActiveHoursAtTheFallbackInterval() throws {
     // Given Sunday on fallback, active 06:30–08:15, fallback every 30 (the profile's 45 does not apply)
     let schedule = try MovementSchedule(
-      intervalMinutes: 45, fallbackIntervalMinutes: 30, activeHoursStart: WallClockTime(6, 30),
-      activeHoursEnd: WallClockTime(8, 15), days: [.sunday: .fallback])
+      intervalMinutes: 45, fallbackIntervalMinutes: 30, activeHoursStart: Fixtures.time(6, 30),
+      activeHoursEnd: Fixtures.time(8, 15), days: [.sunday: .fallback])
     #expect(
       upcoming(schedule, from: "2026-06-07T00:00:00Z", count: 4) == [
         "2026-06-07T05:00:00Z", "2026-06-07T05:30:00Z", "2026-06-07T06:00:00Z", "2026-06-14T05:00:00Z",
@@ -136,7 +136,7 @@ import Testing
 
   @Test func unlistedWeekdaysHaveNoReminders() throws {
     // Only Monday is listed: from Tuesday the next reminder is next Monday's first.
-    let schedule = try MovementSchedule(days: [.monday: .fixedTimes([WallClockTime(10, 0)])])
+    let schedule = try MovementSchedule(days: [.monday: .fixedTimes([Fixtures.time(10, 0)])])
     #expect(
       next(schedule, after: "2026-06-02T06:00:00Z")?.fireDate == Fixtures.instant("2026-06-08T08:00:00Z"))
     #expect(try next(MovementSchedule(), after: "2026-06-02T06:00:00Z") == nil)
@@ -144,11 +144,11 @@ import Testing
 
   @Test func todayPlusSevenDaysIsSearched() throws {
     // Monday 12:00, and Monday's only reminder at 10:00 has passed: next Monday is day 7, still in reach.
-    let schedule = try MovementSchedule(days: [.monday: .fixedTimes([WallClockTime(10, 0)])])
+    let schedule = try MovementSchedule(days: [.monday: .fixedTimes([Fixtures.time(10, 0)])])
     let reminder = try #require(next(schedule, after: "2026-06-01T10:00:00Z"))
     #expect(reminder.fireDate == Fixtures.instant("2026-06-08T10:00:00+02:00"))
     // The last minute of day 7 is in reach as well.
-    let late = try MovementSchedule(days: [.monday: .fixedTimes([WallClockTime(23, 59)])])
+    let late = try MovementSchedule(days: [.monday: .fixedTimes([Fixtures.time(23, 59)])])
     #expect(
       next(late, after: "2026-06-01T21:59:30Z")?.fireDate == Fixtures.instant("2026-06-08T23:59:00+02:00"))
   }
@@ -167,10 +167,10 @@ import Testing
 
   @Test func skippedTimeKeepsTheOffsetBeforeTheChange() throws {
     // Berlin, 2026-03-29: 02:00 CET jumps to 03:00 CEST; 02:30 is read with +01:00, so 01:30Z.
-    let schedule = try MovementSchedule(days: [.sunday: .fixedTimes([WallClockTime(2, 30)])])
+    let schedule = try MovementSchedule(days: [.sunday: .fixedTimes([Fixtures.time(2, 30)])])
     let reminder = try #require(next(schedule, after: "2026-03-29T00:00:00Z"))
     #expect(reminder.fireDate == Fixtures.instant("2026-03-29T01:30:00Z"))
-    #expect(reminder.time == WallClockTime(2, 30))
+    #expect(reminder.time == Fixtures.time(2, 30))
   }
 
   @Test func blockAcrossTheSpringForwardGap() throws {
@@ -196,7 +196,7 @@ import Testing
   @Test func repeatedTimeResolvesToTheEarlierInstantOnly() throws {
     // Berlin, 2026-10-25: 03:00 CEST falls back to 02:00 CET; 02:30 happens at 00:30Z and 01:30Z.
     let schedule = try MovementSchedule(days: [
-      .sunday: .fixedTimes([WallClockTime(2, 30), WallClockTime(3, 0)])
+      .sunday: .fixedTimes([Fixtures.time(2, 30), Fixtures.time(3, 0)])
     ])
     #expect(
       next(schedule, after: "2026-10-25T00:00:00Z")?.fireDate == Fixtures.instant("2026-10-25T00:30:00Z"))
@@ -209,8 +209,8 @@ import Testing
     // Asia/Kolkata is UTC+05:30 all year. 2026-05-31T18:45Z is already Monday 00:15 there.
     let schedule = try MovementSchedule(
       days: [
-        .monday: .fixedTimes([WallClockTime(0, 30), WallClockTime(9, 0)]),
-        .sunday: .fixedTimes([WallClockTime(23, 50)]),
+        .monday: .fixedTimes([Fixtures.time(0, 30), Fixtures.time(9, 0)]),
+        .sunday: .fixedTimes([Fixtures.time(23, 50)]),
       ])
     #expect(
       upcoming(schedule, from: "2026-05-31T18:45:00Z", count: 3, in: Fixtures.kolkata) == [
@@ -221,7 +221,7 @@ import Testing
   @Test func newYorkAcrossBothChanges() throws {
     // 2026-03-08: 02:30 does not exist (read with −05:00: 07:30Z). 2026-11-01: 01:30 exists twice.
     let schedule = try MovementSchedule(days: [
-      .sunday: .fixedTimes([WallClockTime(1, 30), WallClockTime(2, 30)])
+      .sunday: .fixedTimes([Fixtures.time(1, 30), Fixtures.time(2, 30)])
     ])
     #expect(
       upcoming(schedule, from: "2026-03-08T05:00:00Z", count: 2, in: Fixtures.newYork) == [
@@ -232,7 +232,7 @@ import Testing
         "2026-11-01T05:30:00Z", "2026-11-01T07:30:00Z",
       ])
     // Sunday 23:00 EDT is Monday 03:00Z: "today" is still Sunday in New York.
-    let late = try MovementSchedule(days: [.sunday: .fixedTimes([WallClockTime(23, 30)])])
+    let late = try MovementSchedule(days: [.sunday: .fixedTimes([Fixtures.time(23, 30)])])
     #expect(
       next(late, after: "2026-03-09T03:00:00Z", in: Fixtures.newYork)?.fireDate
         == Fixtures.instant("2026-03-09T03:30:00Z"))

@@ -37,7 +37,7 @@ import Testing
   func movementReminderCarriesItsBlocksStyle(style: NotificationStyle) throws {
     // Given Monday's only block, 09:00–10:00 every 30 minutes, in this style
     let block = try TimeBlock(
-      start: WallClockTime(9, 0), end: WallClockTime(10, 0), style: style, intervalMinutes: 30)
+      start: Fixtures.time(9, 0), end: Fixtures.time(10, 0), style: style, intervalMinutes: 30)
     let schedule = try MovementSchedule(days: [.monday: .timeBlocks([block])])
     // When the next reminder is planned at 08:00 local
     let state = PlanningState(timeZone: Fixtures.berlin.timeZone, movement: schedule)

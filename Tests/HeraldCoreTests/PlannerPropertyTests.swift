@@ -27,11 +27,11 @@ struct PlanScenario: Sendable, CustomStringConvertible {
     Gen.int(in: 0...120), Gen.bool, Gen.int(in: 0...23), Gen.int(in: 0...59), Gen.bool,
     Gen<AdvanceLeadTime>.case
   ).map { lead, morning, hour, minute, advance, advanceLead in
-    var settings = Settings()
-    settings.focusBlockLeadMinutes = lead
+    var settings = Fixtures.settings([
+      .focusBlockLeadMinutes: .int(lead), .dueDateMorningReminderHour: .int(hour),
+      .dueDateMorningReminderMinute: .int(minute),
+    ])
     settings.dueDateMorningReminderEnabled = morning
-    settings.dueDateMorningReminderHour = hour
-    settings.dueDateMorningReminderMinute = minute
     settings.dueDateAdvanceReminderEnabled = advance
     settings.dueDateAdvanceReminderMinutes = advanceLead
     return settings

@@ -23,7 +23,7 @@ import Testing
     try #require(!week.isEmpty)
     #expect(week.allSatisfy { $0.style == .urgent })
     // Inside work hours: after 09:00, before 17:00.
-    #expect(week.allSatisfy { $0.time > WallClockTime(9, 0) && $0.time < WallClockTime(17, 0) })
+    #expect(week.allSatisfy { $0.time > Fixtures.time(9, 0) && $0.time < Fixtures.time(17, 0) })
     // Monday to Friday, each of them; never the weekend.
     let weekdays = Set(week.map(\.day.weekday))
     #expect(weekdays == Set(Weekday.workdays))
@@ -72,8 +72,8 @@ import Testing
       Issue.record("Monday is not made of time blocks")
       return
     }
-    #expect(blocks.map(\.start) == [WallClockTime(9, 0)])
-    #expect(blocks.map(\.end) == [WallClockTime(17, 0)])
+    #expect(blocks.map(\.start) == [Fixtures.time(9, 0)])
+    #expect(blocks.map(\.end) == [Fixtures.time(17, 0)])
   }
 
   @Test func displayNamesAreTheSpecs() {

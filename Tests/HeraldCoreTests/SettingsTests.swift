@@ -1,4 +1,5 @@
 import HeraldCore
+import HeraldTestSupport
 import Testing
 
 /// Settings: defaults from the specs, and `SettingKey`, the one place their values are checked.
@@ -12,7 +13,7 @@ struct SettingsTests {
     #expect(settings.dueDateMorningReminderEnabled)
     #expect(settings.dueDateMorningReminderHour == 9)
     #expect(settings.dueDateMorningReminderMinute == 0)
-    #expect(settings.dueDateMorningReminderTime == WallClockTime(9, 0))
+    #expect(settings.dueDateMorningReminderTime == Fixtures.time(9, 0))
     #expect(!settings.dueDateAdvanceReminderEnabled)
     #expect(settings.dueDateAdvanceReminderMinutes == .oneHour)
     #expect(settings.dueDateAdvanceReminderMinutes.minutes == 60)
@@ -94,10 +95,10 @@ struct SettingsTests {
     var settings = Settings()
     try settings.set(.dueDateMorningReminderHour, to: .int(7))
     try settings.set(.dueDateAdvanceReminderMinutes, to: .int(1440))
-    try settings.set(.progressReportTime, to: .time(WallClockTime(21, 15)))
+    try settings.set(.progressReportTime, to: .time(Fixtures.time(21, 15)))
     #expect(settings.dueDateMorningReminderHour == 7)
     #expect(settings.dueDateAdvanceReminderMinutes == .oneDay)
-    #expect(settings.progressReportTime == WallClockTime(21, 15))
+    #expect(settings.progressReportTime == Fixtures.time(21, 15))
 
     let before = settings
     #expect(throws: FieldError.self) { try settings.set(.dueDateMorningReminderHour, to: .int(25)) }

@@ -36,10 +36,10 @@ struct WallClockResolverTests {
 
   @Test func berlinSpringForwardSkippedReadingKeepsTheOffsetBefore() throws {
     // 2026-03-29: at 02:00 CET the clocks jump to 03:00 CEST; 02:30 never shows.
-    try expect(Fixtures.berlin, "2026-03-29", WallClockTime(2, 30), resolvesTo: "2026-03-29T01:30:00Z")
-    try expect(Fixtures.berlin, "2026-03-29", WallClockTime(1, 59), resolvesTo: "2026-03-29T00:59:00Z")
-    try expect(Fixtures.berlin, "2026-03-29", WallClockTime(3, 0), resolvesTo: "2026-03-29T01:00:00Z")
-    try expect(Fixtures.berlin, "2026-03-29", WallClockTime(3, 30), resolvesTo: "2026-03-29T01:30:00Z")
+    try expect(Fixtures.berlin, "2026-03-29", Fixtures.time(2, 30), resolvesTo: "2026-03-29T01:30:00Z")
+    try expect(Fixtures.berlin, "2026-03-29", Fixtures.time(1, 59), resolvesTo: "2026-03-29T00:59:00Z")
+    try expect(Fixtures.berlin, "2026-03-29", Fixtures.time(3, 0), resolvesTo: "2026-03-29T01:00:00Z")
+    try expect(Fixtures.berlin, "2026-03-29", Fixtures.time(3, 30), resolvesTo: "2026-03-29T01:30:00Z")
     for resolver in resolvers(Fixtures.berlin, around: "2026-03-29") {
       let wall = resolver.wallClock(at: Fixtures.instant("2026-03-29T01:30:00Z"))
       #expect(wall.day == (try day("2026-03-29")))
@@ -49,9 +49,9 @@ struct WallClockResolverTests {
 
   @Test func berlinFallBackRepeatedReadingTakesTheEarlierInstant() throws {
     // 2026-10-25: at 03:00 CEST the clocks go back to 02:00 CET; 02:30 shows twice.
-    try expect(Fixtures.berlin, "2026-10-25", WallClockTime(2, 30), resolvesTo: "2026-10-25T00:30:00Z")
-    try expect(Fixtures.berlin, "2026-10-25", WallClockTime(1, 59), resolvesTo: "2026-10-24T23:59:00Z")
-    try expect(Fixtures.berlin, "2026-10-25", WallClockTime(3, 0), resolvesTo: "2026-10-25T02:00:00Z")
+    try expect(Fixtures.berlin, "2026-10-25", Fixtures.time(2, 30), resolvesTo: "2026-10-25T00:30:00Z")
+    try expect(Fixtures.berlin, "2026-10-25", Fixtures.time(1, 59), resolvesTo: "2026-10-24T23:59:00Z")
+    try expect(Fixtures.berlin, "2026-10-25", Fixtures.time(3, 0), resolvesTo: "2026-10-25T02:00:00Z")
     for resolver in resolvers(Fixtures.berlin, around: "2026-10-25") {
       for instant in ["2026-10-25T00:30:00Z", "2026-10-25T01:30:00Z"] {
         #expect(resolver.wallClock(at: Fixtures.instant(instant)).secondOfDay == 2 * 3600 + 30 * 60)
@@ -60,17 +60,17 @@ struct WallClockResolverTests {
   }
 
   @Test func newYorkSpringForwardAndFallBack() throws {
-    try expect(Fixtures.newYork, "2026-03-08", WallClockTime(2, 30), resolvesTo: "2026-03-08T07:30:00Z")
-    try expect(Fixtures.newYork, "2026-03-08", WallClockTime(3, 0), resolvesTo: "2026-03-08T07:00:00Z")
-    try expect(Fixtures.newYork, "2026-03-08", WallClockTime(1, 30), resolvesTo: "2026-03-08T06:30:00Z")
-    try expect(Fixtures.newYork, "2026-11-01", WallClockTime(1, 30), resolvesTo: "2026-11-01T05:30:00Z")
-    try expect(Fixtures.newYork, "2026-11-01", WallClockTime(2, 0), resolvesTo: "2026-11-01T07:00:00Z")
-    try expect(Fixtures.newYork, "2026-11-01", WallClockTime(0, 59), resolvesTo: "2026-11-01T04:59:00Z")
+    try expect(Fixtures.newYork, "2026-03-08", Fixtures.time(2, 30), resolvesTo: "2026-03-08T07:30:00Z")
+    try expect(Fixtures.newYork, "2026-03-08", Fixtures.time(3, 0), resolvesTo: "2026-03-08T07:00:00Z")
+    try expect(Fixtures.newYork, "2026-03-08", Fixtures.time(1, 30), resolvesTo: "2026-03-08T06:30:00Z")
+    try expect(Fixtures.newYork, "2026-11-01", Fixtures.time(1, 30), resolvesTo: "2026-11-01T05:30:00Z")
+    try expect(Fixtures.newYork, "2026-11-01", Fixtures.time(2, 0), resolvesTo: "2026-11-01T07:00:00Z")
+    try expect(Fixtures.newYork, "2026-11-01", Fixtures.time(0, 59), resolvesTo: "2026-11-01T04:59:00Z")
   }
 
   @Test func kolkataHalfHourOffset() throws {
-    try expect(Fixtures.kolkata, "2026-01-15", WallClockTime(9, 0), resolvesTo: "2026-01-15T03:30:00Z")
-    try expect(Fixtures.kolkata, "2026-07-15", WallClockTime(0, 0), resolvesTo: "2026-07-14T18:30:00Z")
+    try expect(Fixtures.kolkata, "2026-01-15", Fixtures.time(9, 0), resolvesTo: "2026-01-15T03:30:00Z")
+    try expect(Fixtures.kolkata, "2026-07-15", Fixtures.time(0, 0), resolvesTo: "2026-07-14T18:30:00Z")
     let resolver = WallClockResolver(timeZone: Fixtures.kolkata.timeZone)
     let midnight = resolver.wallClock(at: Fixtures.instant("2026-01-14T18:30:00Z"))
     #expect(midnight.day == (try day("2026-01-15")))
@@ -82,12 +82,12 @@ struct WallClockResolverTests {
 
   @Test func lordHoweHalfHourShift() throws {
     // 2026-04-05: 02:00 +11:00 becomes 01:30 +10:30, so 01:45 shows twice: the earlier is at +11:00.
-    try expect(Fixtures.lordHowe, "2026-04-05", WallClockTime(1, 45), resolvesTo: "2026-04-04T14:45:00Z")
-    try expect(Fixtures.lordHowe, "2026-04-05", WallClockTime(2, 0), resolvesTo: "2026-04-04T15:30:00Z")
+    try expect(Fixtures.lordHowe, "2026-04-05", Fixtures.time(1, 45), resolvesTo: "2026-04-04T14:45:00Z")
+    try expect(Fixtures.lordHowe, "2026-04-05", Fixtures.time(2, 0), resolvesTo: "2026-04-04T15:30:00Z")
     // 2026-10-04: 02:00 +10:30 becomes 02:30 +11:00, so 02:15 never shows: it keeps +10:30.
-    try expect(Fixtures.lordHowe, "2026-10-04", WallClockTime(2, 15), resolvesTo: "2026-10-03T15:45:00Z")
-    try expect(Fixtures.lordHowe, "2026-10-04", WallClockTime(2, 30), resolvesTo: "2026-10-03T15:30:00Z")
-    try expect(Fixtures.lordHowe, "2026-10-04", WallClockTime(1, 59), resolvesTo: "2026-10-03T15:29:00Z")
+    try expect(Fixtures.lordHowe, "2026-10-04", Fixtures.time(2, 15), resolvesTo: "2026-10-03T15:45:00Z")
+    try expect(Fixtures.lordHowe, "2026-10-04", Fixtures.time(2, 30), resolvesTo: "2026-10-03T15:30:00Z")
+    try expect(Fixtures.lordHowe, "2026-10-04", Fixtures.time(1, 59), resolvesTo: "2026-10-03T15:29:00Z")
   }
 
   // MARK: The table against the zone

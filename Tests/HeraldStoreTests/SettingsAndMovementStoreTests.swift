@@ -10,11 +10,11 @@ import Testing
   @Test func aSettingIsStoredAndReadBack() throws {
     let store = try HeraldStore.inMemory()
     try store.set(.dueDateAdvanceReminderMinutes, .int(30))
-    try store.set(.progressReportTime, .time(WallClockTime(21, 15)))
+    try store.set(.progressReportTime, .time(Fixtures.time(21, 15)))
     try store.set(.dueDateMorningReminderEnabled, .bool(false))
     var expected = Settings()
     expected.dueDateAdvanceReminderMinutes = .thirtyMinutes
-    expected.progressReportTime = WallClockTime(21, 15)
+    expected.progressReportTime = Fixtures.time(21, 15)
     expected.dueDateMorningReminderEnabled = false
     #expect(try store.settings() == expected)
   }
@@ -49,9 +49,9 @@ import Testing
   @Test func settingADayWithoutAProfileStartsFromTheDefaultProfile() throws {
     let store = try HeraldStore.inMemory()
     let block = try TimeBlock(
-      start: WallClockTime(9, 0), end: WallClockTime(17, 0), style: .urgent, intervalMinutes: 50)
+      start: Fixtures.time(9, 0), end: Fixtures.time(17, 0), style: .urgent, intervalMinutes: 50)
     try store.setDay(.monday, .timeBlocks([block]))
-    try store.setDay(.saturday, .fixedTimes([WallClockTime(16, 30), WallClockTime(10, 0)]))
+    try store.setDay(.saturday, .fixedTimes([Fixtures.time(16, 30), Fixtures.time(10, 0)]))
     try store.setDay(.sunday, .fallback)
     try store.setDay(.saturday, nil)
     let expected = try MovementSchedule(days: [.monday: .timeBlocks([block]), .sunday: .fallback])

@@ -98,3 +98,26 @@ extension Fixtures {
     Planner.plan(state, now: now, limits: .unlimited).pending.first { $0.identifier == id }
   }
 }
+
+// MARK: - Literals a test writes
+
+extension Fixtures {
+  /// A time of day written as a literal; traps on an invalid one (a typo in a test is a bug in it).
+  public static func time(_ hour: Int, _ minute: Int) -> WallClockTime {
+    guard let time = WallClockTime(hour: hour, minute: minute) else {
+      preconditionFailure("invalid time literal \(hour):\(minute)")
+    }
+    return time
+  }
+
+  /// Default settings with `changes` applied through their validation; traps on an invalid value.
+  public static func settings(_ changes: KeyValuePairs<SettingKey, SettingKey.Value>) -> Settings {
+    var settings = Settings()
+    for (key, value) in changes {
+      do { try settings.set(key, to: value) } catch {
+        preconditionFailure("invalid setting literal: \(error)")
+      }
+    }
+    return settings
+  }
+}

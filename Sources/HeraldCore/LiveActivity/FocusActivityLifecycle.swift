@@ -1,12 +1,5 @@
 import Foundation
 
-/// What to do to the shown activity; the meaning of ActivityKit's request, update and end.
-public enum FocusActivityTransition: Sendable, Hashable {
-  case start(FocusActivity)
-  case update(FocusActivityContentState)
-  case end(FocusActivityAttributes)
-}
-
 /// Decides, from the blocks, tasks and `now`, how the shown activity must change.
 ///
 /// A value type: the caller keeps it and feeds it the world each time something may have changed

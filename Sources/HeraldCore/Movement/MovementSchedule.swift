@@ -1,25 +1,36 @@
 /// A person's movement profile: intervals, active hours and a schedule per weekday.
 public struct MovementSchedule: Sendable, Hashable {
-  public var intervalMinutes: Int
-  public var fallbackIntervalMinutes: Int
-  public var activeHoursStart: WallClockTime
-  public var activeHoursEnd: WallClockTime
+  public private(set) var intervalMinutes: Int
+  public private(set) var fallbackIntervalMinutes: Int
+  public private(set) var activeHoursStart: WallClockTime
+  public private(set) var activeHoursEnd: WallClockTime
   /// A weekday that is not listed has no movement reminders.
   public var days: [Weekday: DaySchedule]
 
+  /// The intervals a schedule and a time block may have, in minutes: up to a day.
+  public static let intervals = 1...1440
+  public static let defaultIntervalMinutes = 45
+  public static let defaultFallbackIntervalMinutes = 60
+  public static let defaultActiveHoursStart = WallClockTime(8, 0)
+  public static let defaultActiveHoursEnd = WallClockTime(20, 0)
+
+  /// Throws unless `minutes` is one of `intervals`: the one place that rule is checked.
+  public static func checkInterval(_ minutes: Int, field: String) throws(FieldError) {
+    guard intervals.contains(minutes) else {
+      throw FieldError(field, "expected \(intervals.lowerBound)–\(intervals.upperBound), got \(minutes)")
+    }
+  }
+
   /// Creates a schedule; throws unless intervals are 1–1440 and active hours start before they end.
   public init(
-    intervalMinutes: Int = 45, fallbackIntervalMinutes: Int = 60,
-    activeHoursStart: WallClockTime = WallClockTime(8, 0),
-    activeHoursEnd: WallClockTime = WallClockTime(20, 0),
+    intervalMinutes: Int = defaultIntervalMinutes,
+    fallbackIntervalMinutes: Int = defaultFallbackIntervalMinutes,
+    activeHoursStart: WallClockTime = defaultActiveHoursStart,
+    activeHoursEnd: WallClockTime = defaultActiveHoursEnd,
     days: [Weekday: DaySchedule] = [:]
   ) throws(FieldError) {
-    for (name, value) in [
-      ("intervalMinutes", intervalMinutes), ("fallbackIntervalMinutes", fallbackIntervalMinutes),
-    ]
-    where !(1...1440).contains(value) {
-      throw FieldError(name, "expected 1–1440, got \(value)")
-    }
+    try Self.checkInterval(intervalMinutes, field: "intervalMinutes")
+    try Self.checkInterval(fallbackIntervalMinutes, field: "fallbackIntervalMinutes")
     guard activeHoursStart < activeHoursEnd else {
       throw FieldError("activeHours.end", "\(activeHoursEnd) is not after start \(activeHoursStart)")
     }
@@ -32,8 +43,8 @@ public struct MovementSchedule: Sendable, Hashable {
 
   /// The default profile with no weekday listed: no reminders until days are set.
   public static let empty = MovementSchedule(
-    validIntervalMinutes: 45, fallbackIntervalMinutes: 60, activeHoursStart: WallClockTime(8, 0),
-    activeHoursEnd: WallClockTime(20, 0), days: [:])
+    validIntervalMinutes: defaultIntervalMinutes, fallbackIntervalMinutes: defaultFallbackIntervalMinutes,
+    activeHoursStart: defaultActiveHoursStart, activeHoursEnd: defaultActiveHoursEnd, days: [:])
 
   private init(
     validIntervalMinutes: Int, fallbackIntervalMinutes: Int, activeHoursStart: WallClockTime,

@@ -1,10 +1,10 @@
 /// A stretch of a day in which movement reminders come at a steady interval, in one style.
 public struct TimeBlock: Sendable, Hashable {
-  public var start: WallClockTime
-  public var end: WallClockTime
-  public var style: NotificationStyle
+  public let start: WallClockTime
+  public let end: WallClockTime
+  public let style: NotificationStyle
   /// Overrides the profile's interval inside this block when set.
-  public var intervalMinutes: Int?
+  public let intervalMinutes: Int?
 
   /// Creates a block; throws unless `start` is before `end` and the interval is 1–1440.
   public init(
@@ -12,9 +12,7 @@ public struct TimeBlock: Sendable, Hashable {
     intervalMinutes: Int? = nil
   ) throws(FieldError) {
     guard start < end else { throw FieldError("end", "\(end) is not after start \(start)") }
-    if let intervalMinutes, !(1...1440).contains(intervalMinutes) {
-      throw FieldError("intervalMinutes", "expected 1–1440, got \(intervalMinutes)")
-    }
+    if let intervalMinutes { try MovementSchedule.checkInterval(intervalMinutes, field: "intervalMinutes") }
     self.start = start
     self.end = end
     self.style = style
@@ -25,7 +23,9 @@ public struct TimeBlock: Sendable, Hashable {
   /// is never for input.
   init(literal start: WallClockTime, _ end: WallClockTime, _ style: NotificationStyle, _ interval: Int? = nil)
   {
-    precondition(start < end && (interval ?? 1) >= 1 && (interval ?? 1) <= 1440, "invalid literal time block")
+    precondition(
+      start < end && MovementSchedule.intervals.contains(interval ?? MovementSchedule.intervals.lowerBound),
+      "invalid literal time block")
     self.start = start
     self.end = end
     self.style = style

@@ -1,13 +1,3 @@
-/// What to change so that the pending requests become the desired ones.
-public struct ReconciliationChanges: Sendable, Hashable {
-  /// Ids to remove from the pending set.
-  public var removals: [String]
-  /// Requests to add (an added id replaces a pending one).
-  public var additions: [PlannedNotification]
-
-  public var isEmpty: Bool { removals.isEmpty && additions.isEmpty }
-}
-
 /// Compares desired with pending requests: cancel-on-delete and update-on-edit in one place.
 ///
 /// A deleted block's request is pending but no longer desired, so it is removed; an edited

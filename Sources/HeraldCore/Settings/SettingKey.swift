@@ -35,7 +35,7 @@ public enum SettingKey: String, Sendable, CaseIterable {
     case .dueDateMorningReminderMinute: "an integer 0–59"
     case .dueDateAdvanceReminderMinutes: "one of 15, 30, 60, 120, 1440"
     case .movementFollowUpMinutes: "an integer 1–240"
-    case .progressReportTime: "a time HH:MM"
+    case .progressReportTime: WallClockTime.expected
     case .dueDateMorningReminderEnabled, .dueDateAdvanceReminderEnabled, .poiNotificationsEnabled,
       .progressReportEnabled:
       "true or false"
@@ -72,10 +72,7 @@ public enum SettingKey: String, Sendable, CaseIterable {
       default: throw FieldError(rawValue, "expected \(allowed), got \"\(text)\"")
       }
     case .progressReportTime:
-      guard let time = WallClockTime(text) else {
-        throw FieldError(rawValue, "expected \(allowed), got \"\(text)\"")
-      }
-      value = .time(time)
+      value = .time(try WallClockTime.parse(text, field: rawValue))
     default:
       guard let number = Int(text) else { throw FieldError(rawValue, "expected \(allowed), got \"\(text)\"") }
       value = .int(number)

@@ -10,11 +10,26 @@ public struct WallClockTime: Hashable, Sendable, Comparable, CustomStringConvert
     self.minute = minute
   }
 
-  /// A time written as a literal in code; traps on an invalid one, so never use it for input.
-  public init(_ hour: Int, _ minute: Int) {
+  /// A time written as a literal in this module's code (a default, a template); traps on an
+  /// invalid one. Input goes through `init?(hour:minute:)` or `parse(_:field:)`.
+  init(_ hour: Int, _ minute: Int) {
     precondition((0...23).contains(hour) && (0...59).contains(minute), "invalid wall-clock literal")
     self.hour = hour
     self.minute = minute
+  }
+
+  /// 00:00.
+  public static let midnight = WallClockTime(0, 0)
+
+  /// What a time looks like, for messages: the one wording of the HH:MM rule.
+  public static let expected = "a time HH:MM (24-hour)"
+
+  /// Parses `HH:MM` typed by a user; the error names `field` and says what was expected.
+  public static func parse(_ text: String, field: String) throws(FieldError) -> WallClockTime {
+    guard let time = WallClockTime(text) else {
+      throw FieldError(field, "expected \(expected), got \"\(text)\"")
+    }
+    return time
   }
 
   /// Parses exactly `HH:MM` (two digits each); `nil` for anything else.

@@ -7,7 +7,7 @@ public enum DemoDay {
   /// When the demo's clock starts: 08:50 today in `zone`.
   public static func start(on now: Date, zone: TimeZone) -> Date {
     let resolver = WallClockResolver(timeZone: zone)
-    return resolver.instant(on: resolver.day(at: now), at: WallClockTime(8, 50))
+    return resolver.instant(on: resolver.day(at: now), at: time(8, 50))
   }
 
   /// How much demo time the demo plays.
@@ -17,21 +17,21 @@ public enum DemoDay {
   public static func state(start: Date, zone: TimeZone, language: Language) throws -> PlanningState {
     let resolver = WallClockResolver(timeZone: zone)
     let day = resolver.day(at: start)
-    func at(_ hour: Int, _ minute: Int) -> Date { resolver.instant(on: day, at: WallClockTime(hour, minute)) }
+    func at(_ hour: Int, _ minute: Int) -> Date { resolver.instant(on: day, at: time(hour, minute)) }
     var settings = Settings()
-    settings.dueDateMorningReminderHour = 9
-    settings.dueDateMorningReminderMinute = 5
+    try settings.set(.dueDateMorningReminderHour, to: .int(9))
+    try settings.set(.dueDateMorningReminderMinute, to: .int(5))
     settings.dueDateAdvanceReminderEnabled = true
     settings.dueDateAdvanceReminderMinutes = .thirtyMinutes
-    settings.progressReportTime = WallClockTime(10, 35)
+    settings.progressReportTime = time(10, 35)
     let movement = try MovementSchedule(
       intervalMinutes: 20,
       days: [
         day.weekday: .timeBlocks([
           try TimeBlock(
-            start: WallClockTime(8, 50), end: WallClockTime(9, 20), style: .gentle, intervalMinutes: 15),
-          try TimeBlock(start: WallClockTime(9, 20), end: WallClockTime(10, 0), style: .standard),
-          try TimeBlock(start: WallClockTime(10, 0), end: WallClockTime(10, 40), style: .urgent),
+            start: time(8, 50), end: time(9, 20), style: .gentle, intervalMinutes: 15),
+          try TimeBlock(start: time(9, 20), end: time(10, 0), style: .standard),
+          try TimeBlock(start: time(10, 0), end: time(10, 40), style: .urgent),
         ])
       ])
     let de = language == .de
@@ -48,5 +48,11 @@ public enum DemoDay {
         TodoItem(id: "tax", title: de ? "Steuererklärung" : "Tax return", due: at(10, 30)),
       ],
       movement: movement, movementLog: MovementLog())
+  }
+
+  /// A time of the sample day. Its hours and minutes are this file's literals, all valid; an
+  /// invalid one would be a bug here, so it falls back to midnight rather than trap.
+  private static func time(_ hour: Int, _ minute: Int) -> WallClockTime {
+    WallClockTime(hour: hour, minute: minute) ?? .midnight
   }
 }

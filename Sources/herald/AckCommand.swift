@@ -4,19 +4,6 @@ import HeraldCore
 import HeraldRuntime
 import HeraldStore
 
-/// `herald snooze`: the movement reminder's "Snooze 5 min" button, on the command line.
-struct SnoozeCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "snooze", abstract: "Remind me to move again in 5 minutes.")
-
-  @OptionGroup var store: StoreOptions
-
-  func run() throws {
-    try ReminderActions.snoozeMovement(store: store.open(), at: Date())
-    print("Snoozed: the movement reminder comes again in 5 minutes.")
-  }
-}
-
 /// `herald ack`: the movement reminder's "Done" button, on the command line.
 struct AckCommand: ParsableCommand {
   static let configuration = CommandConfiguration(

@@ -21,23 +21,3 @@ struct ImportCommand: ParsableCommand {
     try store.open().replaceAll(with: state)
   }
 }
-
-/// `herald export`: the user's data as a scenario document on standard output.
-struct ExportCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "export",
-    abstract: "Print the data as a scenario document; `herald import` reads it back.",
-    discussion: """
-      The document's time zone is the one the data was imported with, else the system's. Exporting \
-      what an export imported reproduces it byte for byte.
-      """)
-
-  @OptionGroup var store: StoreOptions
-
-  func run() throws {
-    let database = try store.open()
-    let state = try database.planningState(
-      timeZone: database.storedTimeZone() ?? SystemTimeZoneSource().current())
-    print(ScenarioDocument.encode(state), terminator: "")
-  }
-}

@@ -1,0 +1,25 @@
+import Foundation
+import HeraldSystem
+import HeraldCore
+import HeraldTestSupport
+import HeraldRuntime
+import HeraldStore
+import Logging
+
+/// The stdout sink, timed: how late each delivery was (shown − due), exact to the nanosecond
+/// (the line's own fireDate is whole seconds).
+final class LatenessCollector: DeliverySink, @unchecked Sendable {
+  private let stdout: StdoutSink
+  private let lock = NSLock()
+  private var values: [Double] = []
+
+  init(stdout: StdoutSink) { self.stdout = stdout }
+
+  func deliver(_ delivery: Delivery) async throws {
+    try await stdout.deliver(delivery)
+    let lateness = delivery.deliveredAt.timeIntervalSince(delivery.notification.fireDate)
+    lock.withLock { values.append(lateness) }
+  }
+
+  var latenesses: [Double] { lock.withLock { values } }
+}

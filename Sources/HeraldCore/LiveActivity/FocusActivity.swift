@@ -1,0 +1,30 @@
+import Foundation
+
+/// An activity as it should be shown: which block, in which state.
+public struct FocusActivity: Sendable, Hashable, Codable {
+  public var attributes: FocusActivityAttributes
+  public var state: FocusActivityContentState
+
+  public init(attributes: FocusActivityAttributes, state: FocusActivityContentState) {
+    self.attributes = attributes
+    self.state = state
+  }
+
+  /// The activity that should run at `now`: the running block that started last (ties by id),
+  /// with its tasks' progress; `nil` when no block runs.
+  public static func current(blocks: [FocusBlock], tasks: [TodoItem], now: Date) -> FocusActivity? {
+    let running = blocks.filter { $0.isRunning(at: now) }
+    guard
+      let block = running.max(by: { $0.start != $1.start ? $0.start < $1.start : $0.id > $1.id })
+    else { return nil }
+    let byID = Dictionary(tasks.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    let blockTasks = block.taskIDs.compactMap { byID[$0] }
+    let state = FocusActivityContentState(
+      currentTaskTitle: blockTasks.first { !$0.completed }?.title,
+      completedCount: blockTasks.count { $0.completed },
+      totalCount: blockTasks.count)
+    let attributes = FocusActivityAttributes(
+      blockID: block.id, blockTitle: block.title, startDate: block.start, endDate: block.end)
+    return FocusActivity(attributes: attributes, state: state)
+  }
+}

@@ -1,0 +1,29 @@
+import ArgumentParser
+import Foundation
+import HeraldCore
+import HeraldRuntime
+import HeraldStore
+import Logging
+import ServiceLifecycle
+
+/// The `--sink` choices; ArgumentParser refuses any other name and lists these.
+enum SinkKind: String, ExpressibleByArgument, CaseIterable {
+  case desktop
+  case stdout
+  case webhook
+
+  /// The runtime's sink, with `--webhook-url` checked for the webhook.
+  func choice(webhookURL: String?) throws(FieldError) -> SinkChoice {
+    switch self {
+    case .desktop: return .desktop
+    case .stdout: return .stdout
+    case .webhook:
+      guard let webhookURL else { throw FieldError("--webhook-url", "required by --sink webhook") }
+      guard let url = URL(string: webhookURL), url.scheme == "http" || url.scheme == "https", url.host != nil
+      else {
+        throw FieldError("--webhook-url", "expected an http(s) URL, got \"\(webhookURL)\"")
+      }
+      return .webhook(url)
+    }
+  }
+}

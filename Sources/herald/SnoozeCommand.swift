@@ -1,0 +1,18 @@
+import ArgumentParser
+import Foundation
+import HeraldCore
+import HeraldRuntime
+import HeraldStore
+
+/// `herald snooze`: the movement reminder's "Snooze 5 min" button, on the command line.
+struct SnoozeCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "snooze", abstract: "Remind me to move again in 5 minutes.")
+
+  @OptionGroup var store: StoreOptions
+
+  func run() throws {
+    try ReminderActions.snoozeMovement(store: store.open(), at: Date())
+    print("Snoozed: the movement reminder comes again in 5 minutes.")
+  }
+}
