@@ -45,9 +45,11 @@ struct CLIDatabase {
     var export: String
   }
 
-  /// The local wall-clock text of an instant in this machine's zone, as listings print it.
-  static func local(_ instant: String) -> String {
-    LocalInstant.format(Fixtures.instant(instant), resolver: WallClockResolver(timeZone: .current))
+  /// The local wall-clock text of an instant in the zone `herald` runs in, as listings print it.
+  static func local(_ instant: String) -> String { local(Fixtures.instant(instant)) }
+
+  static func local(_ date: Date) -> String {
+    LocalInstant.format(date, resolver: WallClockResolver(timeZone: HeraldProcess.timeZone))
   }
 
   /// The example scenario of the repository.

@@ -52,7 +52,8 @@ import Testing
     defer { db.remove() }
     try db.succeed(["task", "add", "--title", "a", "--due", "2026-11-24 17:00"])
     try db.succeed(["task", "add", "--title", "b", "--due", "2026-11-24T17:00"])
-    let expected = LocalInstant.parse("2026-11-24T17:00", resolver: WallClockResolver(timeZone: .current))
+    let expected = LocalInstant.parse(
+      "2026-11-24T17:00", resolver: WallClockResolver(timeZone: HeraldProcess.timeZone))
     let exported = try ScenarioDocument.decode(Data(try db.succeed(["export"]).utf8))
     #expect(exported.tasks.map(\.due) == [expected, expected])
   }
@@ -144,7 +145,7 @@ import Testing
     try db.succeed(["task", "add", "--title", "Rechnung", "--due", RFC3339.utcString(start + 7200)])
     try db.succeed(["settings", "set", "dueDateMorningReminderEnabled", "false"])
     try db.succeed(["settings", "set", "dueDateAdvanceReminderEnabled", "true"])
-    let local = { (date: Date) in LocalInstant.format(date, resolver: WallClockResolver(timeZone: .current)) }
+    let local = { (date: Date) in CLIDatabase.local(date) }
     #expect(
       try db.succeed(["upcoming"]) == """
         \(local(start - 300))  focus-block-start-b1  Focus Block startet gleich — Deep Work beginnt in 5 Minuten

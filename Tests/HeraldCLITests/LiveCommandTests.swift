@@ -103,9 +103,7 @@ private struct TimedRun {
   var lines: [(text: String, arrival: Double)] = []
 
   init(_ arguments: [String], timeout: Double) throws {
-    let process = Process()
-    process.executableURL = HeraldProcess.productsDirectory.appendingPathComponent("herald")
-    process.arguments = arguments
+    let process = HeraldProcess.process(arguments)
     let out = Pipe()
     process.standardOutput = out
     process.standardError = FileHandle.nullDevice

@@ -175,6 +175,31 @@ import Testing
     #expect(events.last?.deepLink == MapDeepLink(routeID: "tiergarten"))
   }
 
+  @Test(arguments: [
+    (
+      Language.de, "Ort erreicht", "Du bist bei Brandenburger Tor.", "Route abgeschlossen",
+      "Du hast alle 3 Orte von Tiergarten-Runde besucht."
+    ),
+    (
+      Language.en, "Point of interest reached", "You are at Brandenburger Tor.", "Route completed",
+      "You visited all 3 places of Tiergarten-Runde."
+    ),
+  ])
+  func theTextsAreExact(
+    language: Language, spotTitle: String, spotBody: String, doneTitle: String, doneBody: String
+  ) throws {
+    var monitor = ProximityMonitor(route: Self.route, language: language)
+    let first = monitor.process(Self.fix(0), notificationsEnabled: true)
+    _ = monitor.process(Self.fix(300), notificationsEnabled: true)
+    let last = monitor.process(Self.fix(330), notificationsEnabled: true)
+    let spot = try #require(first.first?.notification.content)
+    #expect(spot.title == spotTitle)
+    #expect(spot.body == spotBody)
+    let done = try #require(last.last?.notification.content)
+    #expect(done.title == doneTitle)
+    #expect(done.body == doneBody)
+  }
+
   @Test(arguments: Language.allCases)
   func textsNameThePlaceAndTheRoute(language: Language) {
     var monitor = ProximityMonitor(route: Self.route, language: language)

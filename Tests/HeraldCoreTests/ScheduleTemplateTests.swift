@@ -76,6 +76,32 @@ import Testing
     #expect(blocks.map(\.end) == [Fixtures.time(17, 0)])
   }
 
+  @Test(arguments: [
+    // Recovery Mode: 10:00–18:00 every 90 minutes; Gentle Movement: 08:00–20:00 every 60 minutes.
+    (ScheduleTemplate.recoveryMode, "10:00", "18:00", 90, ["11:30", "13:00", "14:30", "16:00", "17:30"]),
+    (
+      ScheduleTemplate.gentleMovement, "08:00", "20:00", 60,
+      ["09:00", "10:00", "11:00", "12:00", "13:00", "14:00", "15:00", "16:00", "17:00", "18:00", "19:00"]
+    ),
+  ])
+  func restfulTemplatesTimesAndIntervals(
+    template: ScheduleTemplate, start: String, end: String, interval: Int, times: [String]
+  ) throws {
+    for weekday in Weekday.allCases {
+      let day = try #require(template.schedule.days[weekday])
+      guard case .timeBlocks(let blocks) = day else {
+        Issue.record("\(template) \(weekday) is not made of time blocks")
+        continue
+      }
+      #expect(blocks.map(\.start.description) == [start])
+      #expect(blocks.map(\.end.description) == [end])
+      #expect(blocks.map(\.intervalMinutes) == [interval])
+    }
+    // Monday 1 June 2026, as the schedule gives it, reminder by reminder.
+    let monday = Self.week(of: template).filter { $0.day == CivilDate(year: 2026, month: 6, day: 1) }
+    #expect(monday.map(\.time.description) == times)
+  }
+
   @Test func displayNamesAreTheSpecs() {
     #expect(ScheduleTemplate.officeWorker.displayName == "Office Worker")
     #expect(ScheduleTemplate.recoveryMode.displayName == "Recovery Mode")

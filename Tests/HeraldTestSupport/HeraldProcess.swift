@@ -30,12 +30,31 @@ public struct HeraldProcess {
     return url
   }()
 
-  /// Runs `herald` with `arguments`, feeding `stdin`, and waits for it.
-  public static func run(_ arguments: [String], stdin: String? = nil) throws -> Result {
+  /// The zone every `herald` a test starts lives in: UTC−3:30 (−2:30 in summer), far from UTC and
+  /// not a whole hour off, so a command that ignores the system zone cannot pass on a UTC machine.
+  public static let timeZoneIdentifier = "America/St_Johns"
+
+  /// The zone of `timeZoneIdentifier`, for expected local texts.
+  public static var timeZone: TimeZone {
+    guard let zone = TimeZone(identifier: timeZoneIdentifier) else { preconditionFailure("no tzdata") }
+    return zone
+  }
+
+  /// A `herald` process with `arguments`, in the repository and in `timeZoneIdentifier`, not started.
+  public static func process(_ arguments: [String], environment: [String: String] = [:]) -> Process {
     let process = Process()
     process.executableURL = productsDirectory.appendingPathComponent("herald")
     process.arguments = arguments
     process.currentDirectoryURL = repositoryRoot
+    process.environment = ProcessInfo.processInfo.environment.merging(
+      ["TZ": timeZoneIdentifier].merging(environment) { _, given in given }
+    ) { _, given in given }
+    return process
+  }
+
+  /// Runs `herald` with `arguments`, feeding `stdin`, and waits for it.
+  public static func run(_ arguments: [String], stdin: String? = nil) throws -> Result {
+    let process = process(arguments)
     let out = Pipe()
     let err = Pipe()
     let input = Pipe()

@@ -26,7 +26,7 @@ public final class StreamingProcess: @unchecked Sendable {
   /// Standard output, line by line; ends when the process's output ends.
   public let lines: AsyncStream<Line>
   private let continuation: AsyncStream<Line>.Continuation
-  private let process = Process()
+  private let process: Process
   private let launched = ContinuousClock.now
   private let lock = NSLock()
   private var errorLines: [Line] = []
@@ -36,8 +36,7 @@ public final class StreamingProcess: @unchecked Sendable {
   /// Launches `herald` (from the build's products) with `arguments`; stdin reads nothing.
   public init(_ arguments: [String]) throws {
     (lines, continuation) = AsyncStream.makeStream(of: Line.self, bufferingPolicy: .unbounded)
-    process.executableURL = HeraldProcess.productsDirectory.appendingPathComponent("herald")
-    process.arguments = arguments
+    process = HeraldProcess.process(arguments)
     process.standardInput = FileHandle.nullDevice
     let out = Pipe()
     let err = Pipe()
