@@ -20,6 +20,12 @@ let package = Package(
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird", from: "2.1.0"),
+    .package(url: "https://github.com/apple/swift-openapi-generator", from: "1.14.3"),
+    .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
+    .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
   ],
   targets: [
     // Every rule of the five specs, Foundation only: an iOS or macOS app can embed it.
@@ -31,7 +37,10 @@ let package = Package(
     // The user's data in SQLite: schema, migrations, the one store type.
     .target(
       name: "HeraldStore",
-      dependencies: ["HeraldCore", "HeraldSystem", .product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: [
+        "HeraldCore", "HeraldSystem", .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "Crypto", package: "swift-crypto"),
+      ],
       swiftSettings: strict),
     // Everything that waits or talks to the OS: clocks, timer queue, sinks, GPX, live countdown.
     .target(
@@ -42,10 +51,26 @@ let package = Package(
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
       swiftSettings: strict),
+    // The HTTP API and the web pages (Hummingbird); HTTP status mapping lives only here. The API's
+    // types and routes are generated from openapi.yaml at build time, so they cannot drift.
+    .target(
+      name: "HeraldServer",
+      dependencies: [
+        "HeraldCore", "HeraldInterchange", "HeraldStore", "HeraldRuntime", "HeraldSystem",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+        .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ],
+      resources: [.copy("openapi.yaml"), .copy("Static")],
+      swiftSettings: strict,
+      plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
+    ),
     .executableTarget(
       name: "herald",
       dependencies: [
-        "HeraldCore", "HeraldInterchange", "HeraldStore", "HeraldRuntime", "HeraldSystem",
+        "HeraldCore", "HeraldInterchange", "HeraldStore", "HeraldRuntime", "HeraldServer", "HeraldSystem",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -85,6 +110,18 @@ let package = Package(
       dependencies: [
         "HeraldCore", "HeraldInterchange", "HeraldStore", "HeraldRuntime", "HeraldSystem",
         "HeraldTestSupport",
+      ],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "HeraldServerTests",
+      dependencies: [
+        "HeraldCore", "HeraldInterchange", "HeraldStore", "HeraldRuntime", "HeraldServer", "HeraldSystem",
+        "HeraldTestSupport",
+        .product(name: "HummingbirdTesting", package: "hummingbird"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "Yams", package: "Yams"),
       ],
       swiftSettings: strict
     ),

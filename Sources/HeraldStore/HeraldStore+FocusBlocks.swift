@@ -39,7 +39,7 @@ extension HeraldStore {
   public func updateFocusBlock(id: String, _ change: (inout FocusBlock) -> Void) throws -> FocusBlock {
     try write { db in
       guard var block = try Self.fetchFocusBlock(id, db) else {
-        throw FieldError(IdentifiedTable.focusBlock.subject(id), IdentifiedTable.focusBlock.missing)
+        throw RecordError.notFound(IdentifiedTable.focusBlock.subject(id), IdentifiedTable.focusBlock.missing)
       }
       change(&block)
       guard block.id == id else { throw FieldError("id", "cannot be changed (\(id))") }
@@ -71,7 +71,10 @@ extension HeraldStore {
   /// A block written by a command also links only tasks that exist.
   private static func check(_ block: FocusBlock, _ db: Database) throws {
     try check(block)
-    for taskID in block.taskIDs { try requireExisting(taskID, in: .task, db) }
+    // A link to a task that is not there is bad input (the block is refused), not a missing record.
+    for taskID in block.taskIDs where try !exists(taskID, in: .task, db) {
+      throw FieldError(IdentifiedTable.task.subject(taskID), IdentifiedTable.task.missing)
+    }
   }
 
   static func fetchFocusBlocks(_ db: Database) throws -> [FocusBlock] {

@@ -25,12 +25,12 @@ extension HeraldStore {
 
   /// Throws `task t9: no such task` unless the row exists.
   static func requireExisting(_ id: String, in table: IdentifiedTable, _ db: Database) throws {
-    guard try exists(id, in: table, db) else { throw FieldError(table.subject(id), table.missing) }
+    guard try exists(id, in: table, db) else { throw RecordError.notFound(table.subject(id), table.missing) }
   }
 
   /// Throws `task t9: already exists` when the id is taken.
   static func requireUnused(_ id: String, in table: IdentifiedTable, _ db: Database) throws {
-    if try exists(id, in: table, db) { throw FieldError(table.subject(id), "already exists") }
+    if try exists(id, in: table, db) { throw RecordError.alreadyExists(table.subject(id)) }
   }
 
   /// A short id not yet used: the prefix and one more than the largest number after it so far.

@@ -14,6 +14,15 @@ extension HeraldStore {
     try write { db in try Self.store(key, value, db) }
   }
 
+  /// Stores every setting and the language in one transaction: a form or a PATCH that sets several
+  /// at once is applied whole or not at all. `settings` is valid by construction.
+  public func setSettings(_ settings: Settings, language: Language) throws {
+    try write { db in
+      for key in SettingKey.allCases { try Self.store(key, settings[key], db) }
+      try db.execute(sql: "UPDATE profile SET language = ? WHERE id = 1", arguments: [language.rawValue])
+    }
+  }
+
   /// The language of notification texts.
   public func language() throws -> Language {
     try read(Self.fetchLanguage)

@@ -12,8 +12,10 @@ extension HeraldStore {
   ///
   /// Throws a `FieldError` when the id is taken or the title is empty or too long.
   @discardableResult
-  public func addTask(id: String? = nil, title: String, due: Date? = nil) throws -> TodoItem {
-    try add(id: id) { TodoItem(id: $0, title: title, due: due) }
+  public func addTask(id: String? = nil, title: String, due: Date? = nil, completed: Bool = false) throws
+    -> TodoItem
+  {
+    try add(id: id) { TodoItem(id: $0, title: title, due: due, completed: completed) }
   }
 
   /// Adds a task as given (its id and done flag included), checked as the other `addTask` checks.
@@ -38,7 +40,7 @@ extension HeraldStore {
   public func updateTask(id: String, _ change: (inout TodoItem) -> Void) throws -> TodoItem {
     try write { db in
       guard var task = try Self.fetchTask(id, db) else {
-        throw FieldError(IdentifiedTable.task.subject(id), IdentifiedTable.task.missing)
+        throw RecordError.notFound(IdentifiedTable.task.subject(id), IdentifiedTable.task.missing)
       }
       change(&task)
       guard task.id == id else { throw FieldError("id", "cannot be changed (\(id))") }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HeraldCore
+import HeraldStore
 import HeraldSystem
 
 /// The `herald` command: parses arguments, calls one core function, prints.
@@ -18,6 +19,7 @@ struct Herald: AsyncParsableCommand {
       PlanCommand.self, RouteCommand.self, BlockCommand.self, TaskCommand.self, SettingsCommand.self,
       MovementCommand.self, ImportCommand.self, ExportCommand.self, UpcomingCommand.self,
       LiveCommand.self, RunCommand.self, DemoCommand.self, SnoozeCommand.self, AckCommand.self,
+      ServeCommand.self, TokenCommand.self,
     ])
 
   /// Runs the command; any error is one line on stderr and a non-zero exit, never a usage dump
@@ -33,6 +35,8 @@ struct Herald: AsyncParsableCommand {
     } catch let error as FieldError {
       fail("error: \(error)", code: 1)
     } catch let error as EnvironmentError {
+      fail("error: \(error)", code: 1)
+    } catch let error as RecordError {
       fail("error: \(error)", code: 1)
     } catch {
       let code = exitCode(for: error)

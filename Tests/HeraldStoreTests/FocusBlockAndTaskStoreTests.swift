@@ -46,9 +46,11 @@ import Testing
 
   @Test func aMissingTaskIsNamedInTheError() throws {
     let store = try HeraldStore.inMemory()
-    #expect(throws: FieldError("task t9", "no such task")) { try store.completeTask(id: "t9") }
-    #expect(throws: FieldError("task t9", "no such task")) { try store.removeTask(id: "t9") }
-    #expect(throws: FieldError("task t9", "no such task")) { try store.updateTask(id: "t9") { _ in } }
+    #expect(throws: RecordError.notFound("task t9", "no such task")) { try store.completeTask(id: "t9") }
+    #expect(throws: RecordError.notFound("task t9", "no such task")) { try store.removeTask(id: "t9") }
+    #expect(throws: RecordError.notFound("task t9", "no such task")) {
+      try store.updateTask(id: "t9") { _ in }
+    }
   }
 
   @Test func aFocusBlockIsAddedEditedAndRemoved() throws {
@@ -96,10 +98,12 @@ import Testing
       try store.addFocusBlock(title: "x", start: nine, end: halfPastTen, taskIDs: ["t9"])
     }
     try store.addFocusBlock(id: "b1", title: "x", start: nine, end: halfPastTen)
-    #expect(throws: FieldError("block b1", "already exists")) {
+    #expect(throws: RecordError.alreadyExists("block b1")) {
       try store.addFocusBlock(id: "b1", title: "y", start: nine, end: halfPastTen)
     }
-    #expect(throws: FieldError("block b2", "no such focus block")) { try store.removeFocusBlock(id: "b2") }
+    #expect(throws: RecordError.notFound("block b2", "no such focus block")) {
+      try store.removeFocusBlock(id: "b2")
+    }
     #expect(throws: FieldError("id", "cannot be changed (b1)")) {
       try store.updateFocusBlock(id: "b1") { $0.id = "b2" }
     }

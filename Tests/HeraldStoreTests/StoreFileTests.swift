@@ -97,7 +97,7 @@ import HeraldSystem
     #expect(try daemon.dataVersion() == afterOther)
 
     // A failed write elsewhere commits nothing, so nothing changes either
-    #expect(throws: FieldError.self) { try command.removeTask(id: "t99") }
+    #expect(throws: RecordError.self) { try command.removeTask(id: "t99") }
     #expect(try daemon.dataVersion() == afterOther)
     try command.set(.focusBlockLeadMinutes, .int(10))
     #expect(try daemon.dataVersion() != afterOther)

@@ -1,0 +1,76 @@
+import Foundation
+import HeraldCore
+import HeraldStore
+
+extension APIHandler {
+  func listTasks(_ input: Operations.ListTasks.Input) async throws -> Operations.ListTasks.Output {
+    .ok(.init(body: .json(try account.store.tasks().map(Components.Schemas.Task.init))))
+  }
+
+  func createTask(_ input: Operations.CreateTask.Input) async throws -> Operations.CreateTask.Output {
+    guard case .json(let body) = input.body else {
+      throw APIError(.unsupportedMediaType, problem: "expected JSON")
+    }
+    let draft = try body.draft(id: body.id)
+    let store = try account.store
+    let task = try changing {
+      try store.addTask(id: body.id, title: draft.title, due: draft.due, completed: draft.completed)
+    }
+    return .created(.init(body: .json(.init(task))))
+  }
+
+  func getTask(_ input: Operations.GetTask.Input) async throws -> Operations.GetTask.Output {
+    let id = input.path.id
+    guard let task = try account.store.tasks().first(where: { $0.id == id }) else {
+      throw RecordError.notFound("task \(id)", "no such task")
+    }
+    return .ok(.init(body: .json(.init(task))))
+  }
+
+  func updateTask(_ input: Operations.UpdateTask.Input) async throws -> Operations.UpdateTask.Output {
+    guard case .json(let body) = input.body else {
+      throw APIError(.unsupportedMediaType, problem: "expected JSON")
+    }
+    if let id = body.id, id != input.path.id {
+      throw FieldError("id", "cannot be changed (\(input.path.id))")
+    }
+    let draft = try body.draft(id: input.path.id)
+    let store = try account.store
+    let task = try changing {
+      try store.updateTask(id: input.path.id) {
+        $0.title = draft.title
+        $0.due = draft.due
+        $0.completed = draft.completed
+      }
+    }
+    return .ok(.init(body: .json(.init(task))))
+  }
+
+  func deleteTask(_ input: Operations.DeleteTask.Input) async throws -> Operations.DeleteTask.Output {
+    let store = try account.store
+    try changing { try store.removeTask(id: input.path.id) }
+    return .noContent(.init())
+  }
+
+  func completeTask(_ input: Operations.CompleteTask.Input) async throws -> Operations.CompleteTask.Output {
+    let store = try account.store
+    let task = try changing { try store.completeTask(id: input.path.id) }
+    return .ok(.init(body: .json(.init(task))))
+  }
+}
+
+extension Components.Schemas.Task {
+  init(_ task: TodoItem) {
+    self.init(id: task.id, title: task.title, due: task.due.map(APIInstant.text), completed: task.completed)
+  }
+}
+
+extension Components.Schemas.TaskInput {
+  /// The task the input describes, its due instant read; the store checks the rest.
+  func draft(id: String?) throws(FieldError) -> TodoItem {
+    TodoItem(
+      id: id ?? "", title: title,
+      due: try due.map { (text) throws(FieldError) in try APIInstant.parse(text, field: "due") },
+      completed: completed ?? false)
+  }
+}

@@ -1,0 +1,29 @@
+import Foundation
+import HeraldRuntime
+import HeraldStore
+
+/// Finds the account a bearer token belongs to.
+protocol AccountDirectory: Sendable {
+  /// The account whose token `secret` is; `nil` when it is no valid token.
+  func account(forToken secret: String) async throws -> Account?
+  /// The account pages act for when they need no login (loopback, one user).
+  func pageAccount() async throws -> Account?
+}
+
+/// One person's data in one SQLite file: every token opens it; plans use the system's zone.
+struct SingleUserDirectory: AccountDirectory {
+  let store: HeraldStore
+  let zones: any TimeZoneSource
+
+  func account(forToken secret: String) async throws -> Account? {
+    guard let name = try store.tokenName(forSecret: secret) else { return nil }
+    return account(named: name)
+  }
+
+  func pageAccount() async throws -> Account? { account(named: "pages") }
+
+  private func account(named name: String) -> Account {
+    let zones = zones
+    return Account(name: name, store: store, timeZone: { zones.current() })
+  }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import HeraldRuntime
+import HeraldStore
+import Hummingbird
+import Logging
+import OpenAPIHummingbird
+
+/// `herald serve`: the JSON API under `/api/v1` (generated from openapi.yaml), the pages, and the
+/// live events, on one store.
+public struct HeraldServerApp: Sendable {
+  let configuration: ServerConfiguration
+  let directory: any AccountDirectory
+  let store: HeraldStore
+  let clock: any HeraldClock
+  let hub: LiveEventHub
+
+  /// A server for the one person whose data `store` holds; plans use the zone `zones` gives.
+  public init(
+    store: HeraldStore, zones: any TimeZoneSource, clock: any HeraldClock, configuration: ServerConfiguration
+  ) {
+    let directory = SingleUserDirectory(store: store, zones: zones)
+    self.configuration = configuration
+    self.directory = directory
+    self.store = store
+    self.clock = clock
+    hub = LiveEventHub { [directory, clock] in
+      guard let account = try await directory.pageAccount() else { return "" }
+      let zone = account.timeZone()
+      let state = try account.store.planningState(timeZone: zone)
+      return LiveSnapshot(state: state, now: clock.now()).json(
+        texts: PageTexts(language: state.language), zone: zone)
+    }
+  }
+
+  /// Every route, with its middleware: the host check and security headers on all; the bearer
+  /// token and JSON errors on the API.
+  public func router() throws -> Router<BasicRequestContext> {
+    let router = Router()
+    router.add(middleware: HostCheckMiddleware(host: configuration.host))
+    router.add(middleware: SecurityHeadersMiddleware())
+    StaticFiles.register(on: router)
+    let changes = ChangeSignal(hub: hub)
+    let api = router.group("api/v1")
+      .add(middleware: APIErrorMiddleware())
+      .add(middleware: BearerTokenMiddleware(directory: directory))
+    try APIHandler(clock: clock, changes: changes).registerHandlers(on: api)
+    PageRoutes(directory: directory, clock: clock, hub: hub, changes: changes).register(on: router)
+    return router
+  }
+
+  /// The application, with the live view kept current beside it. `onServerRunning` is told the
+  /// port it listens on (the one asked for, or the one the system picked for port 0).
+  public func application(
+    logger: Logger, onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+  ) throws -> some ApplicationProtocol {
+    Application(
+      router: try router(),
+      configuration: .init(
+        address: .hostname(configuration.host, port: configuration.port), serverName: "Herald"),
+      services: [LiveRefreshService(hub: hub, store: store)],
+      onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
+      logger: logger)
+  }
+}

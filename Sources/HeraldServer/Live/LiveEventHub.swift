@@ -1,0 +1,80 @@
+import Foundation
+
+/// The live view's events: each a new `LiveSnapshot` as JSON, numbered, kept for a while, and sent
+/// to every open stream. A stream that reconnects with `Last-Event-ID` gets every event after that
+/// one, so a dropped connection misses nothing and repeats nothing; an id from before this process
+/// started (or too old to be kept) gets the newest event, which holds the whole state.
+actor LiveEventHub {
+  struct Event: Sendable, Hashable {
+    /// `{process}-{sequence}`: unique across restarts, ordered within one process.
+    var id: String
+    var data: String
+  }
+
+  enum Message: Sendable, Hashable {
+    case event(Event)
+    /// Nothing changed; sent so that proxies and browsers keep the connection open.
+    case keepalive
+  }
+
+  /// Events kept for streams that reconnect.
+  static let kept = 512
+
+  private let process = FormToken.newSecret().prefix(8)
+  private var sequence = 0
+  private var events: [(sequence: Int, event: Event)] = []
+  private var subscribers: [UUID: AsyncStream<Message>.Continuation] = [:]
+  private let snapshot: @Sendable () async throws -> String
+
+  /// `snapshot` computes the current event data; it is asked after every change.
+  init(snapshot: @escaping @Sendable () async throws -> String) {
+    self.snapshot = snapshot
+  }
+
+  /// Computes the snapshot and, when it differs from the last event's, sends it as a new event.
+  func refresh() async {
+    guard let data = try? await snapshot(), data != events.last?.event.data else { return }
+    sequence += 1
+    let event = Event(id: "\(process)-\(sequence)", data: data)
+    events.append((sequence, event))
+    if events.count > Self.kept { events.removeFirst(events.count - Self.kept) }
+    for continuation in subscribers.values { continuation.yield(.event(event)) }
+  }
+
+  /// Tells every open stream that the connection is alive.
+  func keepalive() {
+    for continuation in subscribers.values { continuation.yield(.keepalive) }
+  }
+
+  /// A stream of events after `lastEventID` (every kept one newer than it, or the newest when it
+  /// is unknown or absent), then each new one as it comes.
+  func subscribe(after lastEventID: String?) async -> AsyncStream<Message> {
+    if events.isEmpty { await refresh() }
+    let (stream, continuation) = AsyncStream.makeStream(of: Message.self, bufferingPolicy: .unbounded)
+    let replay: [Event]
+    if let lastEventID, let sequence = sequence(of: lastEventID), let first = events.first,
+      sequence >= first.sequence - 1
+    {
+      replay = events.filter { $0.sequence > sequence }.map(\.event)
+    } else {
+      replay = events.last.map { [$0.event] } ?? []
+    }
+    for event in replay { continuation.yield(.event(event)) }
+    let key = UUID()
+    subscribers[key] = continuation
+    continuation.onTermination = { [weak self] _ in Task { await self?.unsubscribe(key) } }
+    return stream
+  }
+
+  /// How many streams are open.
+  var subscriberCount: Int { subscribers.count }
+
+  private func unsubscribe(_ key: UUID) { subscribers[key] = nil }
+
+  /// The sequence number of an id of this process; `nil` for any other.
+  private func sequence(of id: String) -> Int? {
+    let parts = id.split(separator: "-", maxSplits: 1)
+    guard parts.count == 2, parts[0] == process else { return nil }
+    return Int(parts[1])
+  }
+}

@@ -1,0 +1,178 @@
+import Foundation
+import HeraldCore
+import HeraldInterchange
+import HeraldRuntime
+import HeraldStore
+import Hummingbird
+
+/// The web pages: Today, Settings, Live (with its event stream) and Route. Reads and writes go to
+/// the same store as the command line and the daemon; a post must carry the form token.
+struct PageRoutes: Sendable {
+  let directory: any AccountDirectory
+  let clock: any HeraldClock
+  let hub: LiveEventHub
+  let changes: ChangeSignal
+
+  func register(on router: some RouterMethods<some RequestContext>) {
+    router.get("/") { _, _ in PageResponse.redirect(to: "/today") }
+    router.get("/today") { request, _ in try await today(request) }
+    router.post("/today/blocks") { request, context in
+      try await post(request, context) { fields, account in try createBlock(fields, account) }
+    }
+    router.post("/today/blocks/:id/edit") { request, context in
+      let id = try context.parameters.require("id")
+      return try await post(request, context) { fields, account in try editBlock(id, fields, account) }
+    }
+    router.post("/today/blocks/:id/delete") { request, context in
+      let id = try context.parameters.require("id")
+      return try await post(request, context) { _, account in try account.store.removeFocusBlock(id: id) }
+    }
+    router.post("/today/tasks") { request, context in
+      try await post(request, context) { fields, account in try createTask(fields, account) }
+    }
+    router.post("/today/tasks/:id/complete") { request, context in
+      let id = try context.parameters.require("id")
+      return try await post(request, context) { _, account in _ = try account.store.completeTask(id: id) }
+    }
+    router.post("/today/tasks/:id/delete") { request, context in
+      let id = try context.parameters.require("id")
+      return try await post(request, context) { _, account in try account.store.removeTask(id: id) }
+    }
+    router.get("/settings") { request, _ in try await settings(request, message: nil) }
+    router.post("/settings") { request, context in
+      try await post(request, context, back: "/settings?saved=1") { fields, account in
+        let store = account.store
+        let form = try SettingsForm(fields: fields).read(currentMovement: try store.movementSchedule())
+        try store.setSettings(form.settings, language: form.language)
+        try store.setMovementSchedule(form.movement)
+      }
+    }
+    router.post("/settings/template") { request, context in
+      try await post(request, context, back: "/settings?saved=1") { fields, account in
+        guard let name = fields["template"], let template = ScheduleTemplate(rawValue: name) else {
+          throw FieldError("template", "unknown template \"\(fields["template"] ?? "")\"")
+        }
+        try account.store.setMovementSchedule(template.schedule)
+      }
+    }
+    router.get("/live") { request, _ in try await live(request) }
+    router.get("/live/events") { request, _ in
+      ServerSentEvents.response(await hub.subscribe(after: request.headers[.lastEventID]))
+    }
+    router.get("/route") { request, _ in try await routePage(request) }
+  }
+
+  // MARK: Pages
+
+  private func account() async throws -> Account {
+    guard let account = try await directory.pageAccount() else {
+      throw HTTPError(.unauthorized, message: "log in first")
+    }
+    return account
+  }
+
+  private func today(_ request: Request, message: HTML? = nil, status: HTTPResponse.Status = .ok) async throws
+    -> Response
+  {
+    let account = try await account()
+    let token = FormToken.token(of: request)
+    let state = try account.store.planningState(timeZone: account.timeZone())
+    let texts = PageTexts(language: state.language)
+    let page = TodayPage(texts: texts, state: state, now: clock.now(), formToken: token.token)
+    return PageResponse.html(page.render(message: message), status: status, formToken: token)
+  }
+
+  private func settings(_ request: Request, message: HTML?, status: HTTPResponse.Status = .ok) async throws
+    -> Response
+  {
+    let account = try await account()
+    let token = FormToken.token(of: request)
+    let store = account.store
+    let texts = PageTexts(language: try store.language())
+    let saved =
+      request.uri.queryParameters["saved"] != nil ? PageLayout.notice(texts.saved, isError: false) : nil
+    let page = SettingsPage(
+      texts: texts, settings: try store.settings(), movement: try store.movementSchedule(),
+      formToken: token.token)
+    return PageResponse.html(page.render(message: message ?? saved), status: status, formToken: token)
+  }
+
+  private func live(_ request: Request) async throws -> Response {
+    let account = try await account()
+    let zone = account.timeZone()
+    let state = try account.store.planningState(timeZone: zone)
+    let now = clock.now()
+    let page = LivePage(
+      texts: PageTexts(language: state.language), snapshot: LiveSnapshot(state: state, now: now), zone: zone,
+      now: now)
+    return PageResponse.html(page.render(), formToken: FormToken.token(of: request))
+  }
+
+  private func routePage(_ request: Request) async throws -> Response {
+    let account = try await account()
+    let texts = PageTexts(language: try account.store.language())
+    let page = PageLayout(texts: texts).render(.route, title: texts.route, body: "<p>\(texts.noRoute)</p>")
+    return PageResponse.html(page, formToken: FormToken.token(of: request))
+  }
+
+  // MARK: Posts
+
+  /// Checks the form token, runs `change`, tells the live view, and goes back; a refused value
+  /// shows the page again with the field and the problem, having changed nothing.
+  private func post(
+    _ request: Request, _ context: some RequestContext, back: String = "/today",
+    _ change: (FormFields, Account) throws -> Void
+  ) async throws -> Response {
+    let body = try await request.body.collect(upTo: 1 << 20)
+    let fields = FormFields(String(buffer: body))
+    guard FormToken.accepts(request, fields: fields) else {
+      return PageResponse.forbidden(
+        "This form has expired or came from another site; reload the page and try again.")
+    }
+    let account = try await account()
+    do {
+      try change(fields, account)
+    } catch let error as FieldError {
+      return try await failed(back, request, String(describing: error))
+    } catch let error as RecordError {
+      return try await failed(back, request, error.description)
+    }
+    changes.signal()
+    return PageResponse.redirect(to: back)
+  }
+
+  private func failed(_ back: String, _ request: Request, _ problem: String) async throws -> Response {
+    let account = try await account()
+    let texts = PageTexts(language: try account.store.language())
+    let message = PageLayout.notice("\(texts.notSaved) \(problem)", isError: true)
+    return back.hasPrefix("/settings")
+      ? try await settings(request, message: message, status: .unprocessableContent)
+      : try await today(request, message: message, status: .unprocessableContent)
+  }
+
+  private func instant(_ fields: FormFields, _ name: String, _ account: Account) throws(FieldError) -> Date? {
+    guard let text = fields.trimmed(name) else { return nil }
+    return try LocalInstant.parse(
+      text, resolver: WallClockResolver(timeZone: account.timeZone()), field: name)
+  }
+
+  private func createBlock(_ fields: FormFields, _ account: Account) throws {
+    guard let start = try instant(fields, "start", account) else { throw FieldError("start", "required") }
+    guard let end = try instant(fields, "end", account) else { throw FieldError("end", "required") }
+    try account.store.addFocusBlock(title: fields["title"] ?? "", start: start, end: end)
+  }
+
+  private func editBlock(_ id: String, _ fields: FormFields, _ account: Account) throws {
+    let start = try instant(fields, "start", account)
+    let end = try instant(fields, "end", account)
+    try account.store.updateFocusBlock(id: id) { block in
+      if let title = fields["title"] { block.title = title }
+      if let start { block.start = start }
+      if let end { block.end = end }
+    }
+  }
+
+  private func createTask(_ fields: FormFields, _ account: Account) throws {
+    _ = try account.store.addTask(title: fields["title"] ?? "", due: try instant(fields, "due", account))
+  }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import HeraldCore
+import HeraldInterchange
+
+/// The planning view: today's focus blocks (create, edit, delete), tasks with due dates (create,
+/// complete, delete), the upcoming notifications in local time, and a picture of the day.
+struct TodayPage {
+  let texts: PageTexts
+  let state: PlanningState
+  let now: Date
+  let formToken: String
+  /// How many upcoming notifications the list shows.
+  static let upcomingCount = 20
+
+  private var resolver: WallClockResolver { WallClockResolver(timeZone: state.timeZone) }
+
+  func render(message: HTML? = nil) -> HTML {
+    let plan = Planner.plan(state, now: now, limits: .unlimited)
+    return PageLayout(texts: texts).render(
+      .today, title: texts.today, message: message,
+      body: """
+        \(DayTimeline(state: state, plan: plan, now: now, texts: texts).render())
+        <section id="upcoming" aria-labelledby="upcoming-heading">
+        <h2 id="upcoming-heading">\(texts.upcoming)</h2>
+        \(upcoming(plan))
+        </section>
+        <section id="focus-blocks" aria-labelledby="blocks-heading">
+        <h2 id="blocks-heading">\(texts.focusBlocks)</h2>
+        <ul class="items">\(state.focusBlocks.map(blockItem))</ul>
+        \(newBlockForm)
+        </section>
+        <section id="tasks" aria-labelledby="tasks-heading">
+        <h2 id="tasks-heading">\(texts.tasks)</h2>
+        <ul class="items">\(state.tasks.map(taskItem))</ul>
+        \(newTaskForm)
+        </section>
+        """)
+  }
+
+  private func upcoming(_ plan: Plan) -> HTML {
+    let items: [HTML] = plan.pending.prefix(Self.upcomingCount).map { planned in
+      let style = NotificationStyle(shownAs: planned.content.interruptionLevel)
+      return """
+        <li data-id="\(planned.identifier)" class="\(style.rawValue)"><time datetime="\(RFC3339.utcString(planned.fireDate))">\
+        \(LocalInstant.format(planned.fireDate, resolver: resolver))</time> \
+        <span class="style">\(texts.core.label(style))</span> \
+        <strong>\(planned.content.title)</strong> — \(planned.content.body)</li>
+        """
+    }
+    return items.isEmpty ? "<p>\(texts.nothingUpcoming)</p>" : "<ol class=\"upcoming\">\(items)</ol>"
+  }
+
+  /// `YYYY-MM-DDTHH:MM` in the user's zone, as `<input type="datetime-local">` reads it.
+  private func local(_ date: Date) -> String {
+    LocalInstant.format(date, resolver: resolver).replacingOccurrences(of: " ", with: "T")
+  }
+
+  private func blockItem(_ block: FocusBlock) -> HTML {
+    let id = block.id
+    return """
+      <li id="block-\(id)"><form method="post" action="/today/blocks/\(id)/edit" class="inline">
+      \(FormToken.field(formToken))
+      <input type="text" name="title" value="\(block.title)" aria-label="\(texts.title)" required maxlength="500">
+      <input type="datetime-local" name="start" value="\(local(block.start))" aria-label="\(texts.start)" required>
+      <input type="datetime-local" name="end" value="\(local(block.end))" aria-label="\(texts.end)" required>
+      <button type="submit">\(texts.change)</button></form>
+      <form method="post" action="/today/blocks/\(id)/delete" class="inline">\(FormToken.field(formToken))
+      <button type="submit">\(texts.delete)</button></form></li>
+      """
+  }
+
+  private var newBlockForm: HTML {
+    """
+    <form method="post" action="/today/blocks" id="new-block">
+    \(FormToken.field(formToken))
+    <label>\(texts.title) <input type="text" name="title" id="new-block-title" required maxlength="500"></label>
+    <label>\(texts.start) <input type="datetime-local" name="start" id="new-block-start" required></label>
+    <label>\(texts.end) <input type="datetime-local" name="end" id="new-block-end" required></label>
+    <button type="submit" id="new-block-add">\(texts.add)</button>
+    </form>
+    """
+  }
+
+  private func taskItem(_ task: TodoItem) -> HTML {
+    let id = task.id
+    let due: String = task.due.map { LocalInstant.format($0, resolver: resolver) } ?? texts.noDueDate
+    let complete: HTML =
+      task.completed
+      ? "<span class=\"done\">✓ \(texts.done)</span>"
+      : """
+      <form method="post" action="/today/tasks/\(id)/complete" class="inline">\(FormToken.field(formToken))
+      <button type="submit">\(texts.done)</button></form>
+      """
+    return """
+      <li id="task-\(id)"\(task.completed ? HTML(trusted: " class=\"completed\"") : "")>\
+      <span class="task-title">\(task.title)</span> <span class="due">\(due)</span>
+      \(complete)
+      <form method="post" action="/today/tasks/\(id)/delete" class="inline">\(FormToken.field(formToken))
+      <button type="submit">\(texts.delete)</button></form></li>
+      """
+  }
+
+  private var newTaskForm: HTML {
+    """
+    <form method="post" action="/today/tasks" id="new-task">
+    \(FormToken.field(formToken))
+    <label>\(texts.title) <input type="text" name="title" id="new-task-title" required maxlength="500"></label>
+    <label>\(texts.due) <input type="datetime-local" name="due" id="new-task-due"></label>
+    <button type="submit" id="new-task-add">\(texts.add)</button>
+    </form>
+    """
+  }
+}

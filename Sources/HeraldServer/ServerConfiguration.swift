@@ -1,0 +1,14 @@
+/// Where `herald serve` listens, and who may reach it.
+public struct ServerConfiguration: Sendable {
+  /// The address to bind: loopback unless told otherwise.
+  public var host: String
+  public var port: Int
+  /// Binding to a non-loopback address needs this, and then the pages need a login.
+  public var allowRemote: Bool
+
+  public init(host: String = "127.0.0.1", port: Int = 8080, allowRemote: Bool = false) {
+    self.host = host
+    self.port = port
+    self.allowRemote = allowRemote
+  }
+}

@@ -1,0 +1,47 @@
+import ArgumentParser
+import Foundation
+import HeraldCore
+import HeraldRuntime
+import HeraldServer
+import ServiceLifecycle
+
+/// `herald serve`: the web pages and the JSON API on the same store as the CLI and the daemon.
+struct ServeCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "serve",
+    abstract: "Serve the settings, today and live pages and the JSON API (until SIGTERM or SIGINT).",
+    discussion: """
+      The pages need no login on loopback. The API under /api/v1 needs a bearer token from \
+      `herald token create NAME`; its OpenAPI document is at /openapi.yaml. Binding to any other \
+      address needs --allow-remote, and then the pages ask for a token too.
+      """)
+
+  @OptionGroup var store: StoreOptions
+
+  @Option(help: "The address to listen on.") var host = "127.0.0.1"
+  @Option(help: "The port to listen on.") var port = 8080
+  @Flag(help: "Allow a non-loopback address; the pages then need a login with a token.") var allowRemote =
+    false
+  @Flag(help: "Log every request.") var verbose = false
+  @OptionGroup var clockOptions: ClockOptions
+
+  func run() async throws {
+    guard (1...65535).contains(port) else { throw FieldError("--port", "expected 1–65535, got \(port)") }
+    if !Self.isLoopback(host), !allowRemote {
+      throw FieldError(
+        "--host", "\(host) is not a loopback address: add --allow-remote (the pages then need a login)")
+    }
+    let logger = HeraldLogging.logger(verbose: verbose)
+    let server = HeraldServerApp(
+      store: try store.open(), zones: try clockOptions.zones(), clock: try clockOptions.clock(),
+      configuration: ServerConfiguration(host: host, port: port, allowRemote: allowRemote))
+    let group = ServiceGroup(
+      services: [try server.application(logger: logger)], gracefulShutdownSignals: [.sigterm, .sigint],
+      logger: logger)
+    try await group.run()
+  }
+
+  static func isLoopback(_ host: String) -> Bool {
+    host == "localhost" || host == "::1" || host.hasPrefix("127.")
+  }
+}

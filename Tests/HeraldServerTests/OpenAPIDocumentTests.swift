@@ -1,0 +1,80 @@
+import Foundation
+import HTTPTypes
+import HeraldCore
+import HeraldTestSupport
+import Hummingbird
+import HummingbirdTesting
+import Testing
+import Yams
+
+@testable import HeraldServer
+
+/// The OpenAPI document: served as written, and every operation it lists refuses a request without
+/// a valid bearer token. The test walks the document, so a new operation cannot forget the check.
+@Suite struct OpenAPIDocumentTests {
+  static let methods: [String: HTTPRequest.Method] = [
+    "get": .get, "post": .post, "put": .put, "patch": .patch, "delete": .delete,
+  ]
+
+  static var document: [String: Any] {
+    get throws { try #require(try Yams.load(yaml: OpenAPIDocument.text) as? [String: Any]) }
+  }
+
+  /// Every operation: its method and a concrete path (`{id}` filled in).
+  static func operations() throws -> [(HTTPRequest.Method, String)] {
+    let paths = try #require(try document["paths"] as? [String: [String: Any]])
+    return paths.flatMap { path, item in
+      item.keys.compactMap { key in methods[key] }.map { method in
+        let concrete = path.replacingOccurrences(of: "{id}", with: "b1").replacingOccurrences(
+          of: "{name}", with: "officeWorker")
+        return (method, "/api/v1" + concrete)
+      }
+    }.sorted { ($0.1, $0.0.rawValue) < ($1.1, $1.0.rawValue) }
+  }
+
+  @Test func theServedDocumentIsTheFileTheServerIsGeneratedFrom() async throws {
+    let source = HeraldProcess.repositoryRoot.appendingPathComponent("Sources/HeraldServer/openapi.yaml")
+    let onDisk = try String(contentsOf: source, encoding: .utf8)
+    let harness = try ServerHarness()
+    defer { harness.remove() }
+    let served = try await harness.test { client in
+      try await client.execute(uri: "/openapi.yaml", method: .get) { String(buffer: $0.body) }
+    }
+    #expect(served == onDisk)
+    #expect(try Self.document["openapi"] as? String == "3.1.0")
+  }
+
+  @Test func everyOperationNeedsAValidBearerToken() async throws {
+    let operations = try Self.operations()
+    #expect(operations.count >= 20)
+    let harness = try ServerHarness()
+    defer { harness.remove() }
+    try await harness.test { client in
+      for (method, path) in operations {
+        for headers: HTTPFields in [
+          [:], [.authorization: "Bearer hrld_wrong"], [.authorization: "Basic dGVzdDp0ZXN0"],
+          [.authorization: "Bearer \(harness.token)x"],
+        ] {
+          var sent = headers
+          sent[.contentType] = "application/json"
+          let answer = try await harness.call(client, method, path, json: "{}", headers: sent)
+          #expect(answer.status == .unauthorized, "\(method) \(path) with \(headers)")
+          let error = (answer.body as? [String: Any])?["error"] as? [String: Any]
+          #expect(error?["message"] as? String != nil, "\(method) \(path)")
+        }
+      }
+    }
+  }
+
+  @Test func theSettingsSchemaNamesEverySetting() throws {
+    let schemas = try #require(
+      (try Self.document["components"] as? [String: Any])?["schemas"] as? [String: [String: Any]])
+    let settings = try #require(schemas["Settings"]?["properties"] as? [String: Any])
+    let patch = try #require(schemas["SettingsPatch"]?["properties"] as? [String: Any])
+    for key in SettingKey.allCases {
+      #expect(settings[key.rawValue] != nil, "Settings lacks \(key.rawValue)")
+      #expect(patch[key.rawValue] != nil, "SettingsPatch lacks \(key.rawValue)")
+    }
+    #expect(Set(settings.keys) == Set(SettingKey.allCases.map(\.rawValue) + ["locale"]))
+  }
+}
