@@ -85,35 +85,15 @@ struct LiveActivityNotificationTests {
     let path =
       ProcessInfo.processInfo.environment["HERALD_SCREENSHOT"] ?? desktop.directory.path("live-activity.png")
     try desktop.screenshot(to: path, crop: "464x108+560+0")
-    let size = try ImageMagick.run(["identify", "-format", "%wx%h", path])
+    let size = try Program.run("identify", ["-format", "%wx%h", path]).output
     #expect(size == "464x108")
     // Not a blank screen: the notification's colours, text and bar.
-    let colours = Int(try ImageMagick.run(["identify", "-format", "%k", path])) ?? 0
+    let colours = Int(try Program.run("identify", ["-format", "%k", path]).output) ?? 0
     #expect(colours > 8, "\(colours) colours in \(path)")
 
     // When the daemon stops, the Live Activity closes with it.
     #expect(daemon.end(with: SIGTERM) == 0, "stderr \(daemon.stderr)")
     #expect(monitor.log.events("CloseNotification").contains { $0.numbers == [id] })
     #expect(try desktop.openNotificationCount() == 0)
-  }
-}
-
-/// ImageMagick's commands, run with an argument vector.
-enum ImageMagick {
-  /// Runs `arguments[0]` with the rest; its standard output.
-  static func run(_ arguments: [String]) throws -> String {
-    guard let name = arguments.first, let executable = SessionBus.executable(name) else {
-      throw SessionBus.Failure("ImageMagick's \(arguments.first ?? "") not on PATH")
-    }
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = Array(arguments.dropFirst())
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
   }
 }

@@ -50,19 +50,10 @@ public final class PrivateDesktop: @unchecked Sendable {
   /// Takes a screenshot of the whole screen (ImageMagick's `import -window root`) into `path`,
   /// cut to `crop` (`WxH+X+Y`) when given.
   public func screenshot(to path: String, crop: String? = nil) throws {
-    guard let executable = SessionBus.executable("import") else {
-      throw SessionBus.Failure("ImageMagick's import not on PATH (Debian: apt-get install imagemagick)")
-    }
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = ["-window", "root"] + (crop.map { ["-crop", $0, "+repage"] } ?? []) + [path]
-    process.environment = environment
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw SessionBus.Failure("import exited with \(process.terminationStatus)")
+    let arguments = ["-window", "root"] + (crop.map { ["-crop", $0, "+repage"] } ?? []) + [path]
+    let result = try Program.run("import", arguments, environment: environment)
+    guard result.status == 0 else {
+      throw SessionBus.Failure("ImageMagick's import exited with \(result.status)")
     }
   }
 
@@ -124,18 +115,7 @@ public final class PrivateDesktop: @unchecked Sendable {
 
   /// Runs `dunstctl` (dunst's control command) with `arguments` on this desktop; its output.
   public func dunstctl(_ arguments: [String]) throws -> String {
-    guard let executable = SessionBus.executable("dunstctl") else { throw SessionBus.Failure("no dunstctl") }
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.environment = environment
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    try Program.run("dunstctl", arguments, environment: environment).output
   }
 
   /// How many notifications dunst has open: displayed and waiting to be.
