@@ -8,14 +8,19 @@ extension HeraldStore {
   ///
   /// The log is keyed by (request id, fire instant) and keeps the first record: returns `false`
   /// (and applies no effect) when one existed already.
+  ///
+  /// With a `slot`, the reminder took that place on screen: what it waits for (`awaiting`)
+  /// replaces what the slot waited for (`awaitedAnswers()`).
   @discardableResult
   public func recordDelivery(
-    _ key: DeliveryKey, deliveredAt: Date, late: Bool, effects: [DeliveryEffect] = []
+    _ key: DeliveryKey, deliveredAt: Date, late: Bool, effects: [DeliveryEffect] = [], slot: String? = nil,
+    awaiting: AwaitedAnswer? = nil
   ) throws -> Bool {
     try write { db in
       guard try Self.insert(key, status: .delivered, deliveredAt: deliveredAt, late: late, db) else {
         return false
       }
+      if let slot { try Self.noteAwaited(awaiting, slot: slot, key: key, db) }
       if !effects.isEmpty {
         var log = try Self.fetchMovementLog(db) ?? MovementLog()
         for effect in effects { log.apply(effect) }

@@ -11,6 +11,7 @@ enum Schema {
     migrator.registerMigration("v1", migrate: createVersion1)
     migrator.registerMigration("v2-daemon-checkpoint", migrate: HeraldStore.createCheckpoint)
     migrator.registerMigration("v3-api-tokens", migrate: HeraldStore.createTokens)
+    migrator.registerMigration("v4-desktop-lifecycle", migrate: HeraldStore.createDesktopLifecycle)
     // Later versions are registered here; a shipped migration is never edited.
     return migrator
   }

@@ -2,9 +2,9 @@
 /// or a file cannot be reached. Not bad input, so it names no field: it says what was tried, what
 /// went wrong, and what the user can do.
 ///
-/// Its description is one line: `starting notify-send: not found on PATH; install libnotify-bin`.
+/// Its description is one line: `starting the desktop sink: no session bus; run it under dbus-run-session`.
 public struct EnvironmentError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// What Herald tried: `starting notify-send`, `POST to http://…`, `opening /path/herald.sqlite`.
+  /// What Herald tried: `showing a notification`, `POST to http://…`, `opening /path/herald.sqlite`.
   public var tried: String
   /// What went wrong.
   public var problem: String

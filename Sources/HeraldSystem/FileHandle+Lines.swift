@@ -4,7 +4,7 @@ extension FileHandle {
   /// Reads to the end, blocking, and hands over each line (without its line break) as soon as it
   /// arrives; bytes left without a line break at the end go to `unterminated`.
   ///
-  /// For pipes from child processes (`notify-send`, `dbus-monitor`, a daemon under test): call it
+  /// For pipes from child processes (`dbus-monitor`, a daemon under test): call it
   /// on a thread of its own, never in a task, because it blocks until the writer closes.
   public func forEachLine(_ body: (String) -> Void, unterminated: (String) -> Void = { _ in }) {
     var pending = Data()

@@ -44,12 +44,13 @@ struct DemoCommand: AsyncParsableCommand {
     let daemon = ReminderDaemon(
       store: store, clock: clock, zones: FixedTimeZoneSource(zone),
       sinks: [TerminalSink(zones: FixedTimeZoneSource(zone), write: console.write)], logger: logger)
-    if !noDesktop, ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] != nil,
+    if !noDesktop,
       let desktop = try? DesktopSink(
-        environment: ProcessInfo.processInfo.environment, logger: logger,
-        onAction: { [weak daemon] action, notification in await daemon?.perform(action, on: notification) })
+        store: store, logger: logger,
+        onAction: { [weak daemon] action, slot in await daemon?.perform(action, inSlot: slot) })
     {
       await daemon.addSink(desktop)
+      await daemon.setLiveActivity(desktop.liveActivity)
       sinkNames.append("desktop")
     }
     console.write(

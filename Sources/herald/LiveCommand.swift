@@ -12,9 +12,10 @@ struct LiveCommand: AsyncParsableCommand {
     abstract: "Stream the running focus block's countdown, once a second.",
     discussion: """
       Each second prints one line: the block's title, the time left, the current task, how many of \
-      its tasks are done and the elapsed percentage. With no block running the line is empty (for \
-      waybar, an object with empty text and class "idle"). The stream ends when the block ends, \
-      unless --follow is given.
+      its tasks are done and the elapsed percentage. On a terminal the line is updated in place and \
+      fits its width; on a pipe each second is a line of its own. With no block running the text \
+      line names the next block (for waybar, an object with empty text and class "idle"; for \
+      i3bar, no block). The stream ends when the block ends, unless --follow is given.
       """)
 
   @Option(help: "waybar (one JSON object per line), i3bar (the i3bar/swaybar protocol) or text.")
@@ -36,16 +37,20 @@ struct LiveCommand: AsyncParsableCommand {
     let store = try self.store.open()
     let timeZone = SystemTimeZoneSource().current()
     let ending: LiveStream.Ending = once ? .once : follow ? .never : .atBlockEnd
+    let output = LiveOutput()
     let stream = LiveStream(
-      clock: SystemClock(), format: format, language: try store.language(), ending: ending,
+      clock: SystemClock(),
+      renderer: format.renderer(language: try store.language(), timeZone: timeZone, width: output.width),
+      ending: ending,
       snapshot: {
         let state = try store.planningState(timeZone: timeZone)
         return (state.focusBlocks, state.tasks)
       },
-      // FileHandle writes straight to the descriptor: a bar reading the pipe sees each line
-      // at once, where print() would sit in a buffer.
-      output: { line in try FileHandle.standardOutput.write(contentsOf: Data((line + "\n").utf8)) })
+      // Straight to the descriptor: a bar reading the pipe sees each line at once, where print()
+      // would sit in a buffer.
+      output: output.write)
     try await stream.run()
+    try output.finish()
   }
 }
 

@@ -12,10 +12,12 @@ struct RunCommand: AsyncParsableCommand {
     commandName: "run",
     abstract: "Deliver every reminder at its time, until stopped (SIGTERM or SIGINT).",
     discussion: """
-      Sinks: desktop (the freedesktop notification service, through notify-send), stdout (one JSON \
-      line per notification; logs go to stderr) and webhook (POST of the same JSON to --webhook-url). \
-      A reminder whose time passed while the daemon was not running is shown once, marked late, \
-      within --grace-hours; older ones are recorded as missed.
+      Sinks: desktop (the freedesktop notification service, over a D-Bus connection of Herald's own \
+      through libsystemd's sd-bus; with it the running focus block is shown as a notification \
+      updated in place, unless the setting liveActivityNotificationEnabled is false), stdout (one \
+      JSON line per notification; logs go to stderr) and webhook (POST of the same JSON to \
+      --webhook-url). A reminder whose time passed while the daemon was not running is shown once, \
+      marked late, within --grace-hours; older ones are recorded as missed.
       """)
 
   @OptionGroup var store: StoreOptions

@@ -76,17 +76,18 @@ import Testing
     let shown = try db.succeed(["settings", "show"])
     #expect(
       shown == """
-        focusBlockLeadMinutes          5
-        dueDateMorningReminderEnabled  true
-        dueDateMorningReminderHour     9
-        dueDateMorningReminderMinute   0
-        dueDateAdvanceReminderEnabled  true
-        dueDateAdvanceReminderMinutes  30
-        poiNotificationsEnabled        true
-        movementFollowUpMinutes        10
-        progressReportEnabled          true
-        progressReportTime             21:15
-        locale                         en
+        focusBlockLeadMinutes            5
+        dueDateMorningReminderEnabled    true
+        dueDateMorningReminderHour       9
+        dueDateMorningReminderMinute     0
+        dueDateAdvanceReminderEnabled    true
+        dueDateAdvanceReminderMinutes    30
+        poiNotificationsEnabled          true
+        movementFollowUpMinutes          10
+        progressReportEnabled            true
+        progressReportTime               21:15
+        liveActivityNotificationEnabled  true
+        locale                           en
 
         """)
   }

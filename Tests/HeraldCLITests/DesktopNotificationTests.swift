@@ -1,23 +1,21 @@
 import Foundation
-import HeraldSystem
-import HeraldRuntime
 import HeraldCore
 import HeraldInterchange
+import HeraldStore
 import HeraldTestSupport
 import Testing
 
 /// `herald run --sink desktop` against a real notification server: what dunst receives over the
-/// session bus, read with `dbus-monitor`, for a gentle, a standard and an urgent movement reminder,
-/// and a snooze pressed the way a server reports it.
+/// session bus, read with `dbus-monitor` — styles, text as written, a notification replaced in its
+/// slot instead of stacking, and closed once answered.
 ///
-/// Enabled only with `HERALD_DESKTOP_TESTS=1`, which `.ci/desktop-session` sets after starting
-/// Xvfb and dunst on the `dbus-run-session` bus that `.ci/run` gives it: a plain `swift test` on a
-/// developer's machine has no such server to itself. With the variable set, a missing bus or
-/// server is a failure, never a silent skip.
+/// Each test has a desktop of its own (`PrivateDesktop`: Xvfb, a private bus, dunst). Enabled
+/// only with `HERALD_DESKTOP_TESTS=1`, which `.ci/desktop-session` sets: a plain `swift test` on a
+/// machine without Xvfb and dunst skips it. With the variable set, a missing part is a failure.
 @Suite(
   .enabled(
     if: ProcessInfo.processInfo.environment["HERALD_DESKTOP_TESTS"] == "1",
-    "needs HERALD_DESKTOP_TESTS=1 and a notification server: run under .ci/desktop-session"))
+    "needs HERALD_DESKTOP_TESTS=1, Xvfb, dbus-daemon and dunst: run under .ci/desktop-session"))
 struct DesktopNotificationTests {
   /// Monday 23 November 2026, UTC: a gentle block whose first reminder is 09:05, a standard one
   /// (09:11) and an urgent one (09:17). Six minutes apart, so no follow-up (10 minutes) comes between.
@@ -36,193 +34,198 @@ struct DesktopNotificationTests {
       }
     }
     """
-  /// The fast clock: it reads 09:02 at the anchor and runs 60 times as fast, so a demo minute is a
-  /// real second and the three reminders come 3, 9 and 15 seconds after the start.
-  static let clockStart = Fixtures.instant("2026-11-23T09:02:00Z")
-  static let speed = 60.0
+  /// Every message of the notification interface, and the answers carrying the ids.
+  static let monitorRules = [
+    "type='method_call',interface='org.freedesktop.Notifications'", "type='method_return'",
+    "type='signal',interface='org.freedesktop.Notifications'",
+  ]
 
-  @Test func stylesReachTheServerAndASnoozeReschedules() throws {
-    try #require(
-      SessionBus.isReachable(),
-      "HERALD_DESKTOP_TESTS=1 but no session bus answers (DBUS_SESSION_BUS_ADDRESS=\(SessionBus.address ?? "unset"))"
-    )
-    try #require(
-      try SessionBus.hasOwner("org.freedesktop.Notifications"),
-      "HERALD_DESKTOP_TESTS=1 but no notification server owns org.freedesktop.Notifications")
-
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    let database = directory.path("herald.sqlite")
-    let imported = try HeraldProcess.run(["import", "--database", database, "-"], stdin: Self.scenario)
-    try #require(imported.status == 0, "import: \(imported.stderr)")
-
-    // Notify calls, and the method returns that carry the ids the server gives them.
-    let monitor = try DBusMonitor(rules: [
-      "type='method_call',interface='org.freedesktop.Notifications'", "type='method_return'",
-    ])
-    defer { monitor.stop() }
-    let anchor = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
-    let daemon = try DaemonProcess([
-      "run", "--database", database, "--sink", "desktop", "--sink", "stdout",
-      "--clock-start", RFC3339.utcString(Self.clockStart), "--clock-speed", "\(Int(Self.speed))",
-      "--clock-anchor", RFC3339.utcString(anchor), "--time-zone", "UTC",
-    ])
-    /// Closes what is still on screen, so that no notify-send stays waiting for it.
-    func closeShown() {
-      for call in monitor.log.notifyCalls where call.appName == "Herald" {
-        if let id = call.id { try? SessionBus.closeNotification(id: id) }
-      }
+  /// A desktop, a database with `scenario` imported, and a monitor on the desktop's bus.
+  static func prepare(_ scenario: String) throws -> (PrivateDesktop, String, DBusMonitor) {
+    let desktop = try PrivateDesktop()
+    let database = desktop.directory.path("herald.sqlite")
+    let imported = try HeraldProcess.run(["import", "--database", database, "-"], stdin: scenario)
+    guard imported.status == 0 else {
+      desktop.stop()
+      throw SessionBus.Failure("import: \(imported.stderr)")
     }
+    do {
+      return (desktop, database, try DBusMonitor(bus: desktop.bus, rules: monitorRules))
+    } catch {
+      desktop.stop()
+      throw error
+    }
+  }
+
+  /// The next whole second: the anchor of a fast clock.
+  static var anchor: Date { Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.up)) }
+
+  @Test func stylesReachTheServerEachReplacesTheLastAndAckClosesIt() throws {
+    let (desktop, database, monitor) = try Self.prepare(Self.scenario)
     defer {
-      daemon.forceStop()
-      closeShown()
+      monitor.stop()
+      desktop.stop()
     }
-    /// The real instant at which the fast clock reads `instant`.
-    func real(_ instant: Date) -> Date {
-      anchor.addingTimeInterval(instant.timeIntervalSince(Self.clockStart) / Self.speed)
-    }
+    // The fast clock reads 09:02 at the anchor and runs a minute per second.
+    let daemon = try DesktopDaemon(
+      desktop: desktop, database: database, clockStart: Fixtures.instant("2026-11-23T09:02:00Z"), speed: 60,
+      anchor: Self.anchor)
+    defer { daemon.forceStop() }
 
     // Then three reminders are delivered, one of each style, at their times.
     let delivered = daemon.deliveries(until: Date(timeIntervalSinceNow: 60)) {
       $0.count >= 3 ? Array($0.prefix(3)) : nil
     }
-    let reminders = try #require(
-      delivered, "three deliveries; stdout \(daemon.stdout), stderr \(daemon.stderr)")
-    #expect(reminders.map(\.id) == Array(repeating: "exercise-reminder", count: 3))
+    let reminders = try #require(delivered, "three deliveries; stderr \(daemon.stderr)")
     #expect(reminders.map(\.style) == ["gentle", "standard", "urgent"])
-    #expect(reminders.map(\.interruptionLevel) == ["passive", "active", "timeSensitive"])
     #expect(
       reminders.map(\.fireDate)
         == ["09:05", "09:11", "09:17"].map { Fixtures.instant("2026-11-23T\($0):00Z") })
 
-    // And the server received each: app name, texts, urgency byte, and no sound for gentle only.
-    /// The Notify call made for `delivery`: the first after it was shown whose answer (the id) came.
-    func call(for delivery: DeliveredLine, in log: DBusMonitorLog) -> DBusMonitorLog.NotifyCall? {
-      let shownAt = real(delivery.deliveredAt).timeIntervalSince1970
-      return log.notifyCalls.first { $0.id != nil && (shownAt - 1...shownAt + 10).contains($0.time) }
-    }
+    // And the server received each, the second and third in place of the first: one slot.
     let calls = try #require(
       monitor.wait(until: Date(timeIntervalSinceNow: 10)) { log in
-        let calls = reminders.compactMap { call(for: $0, in: log) }
-        return calls.count == reminders.count ? calls : nil
-      }, "a Notify call with its id for each; dbus-monitor saw \(monitor.log.notifyCalls)")
+        let answered = log.notifyCalls.filter { $0.id != nil }
+        return answered.count >= 3 ? Array(answered.prefix(3)) : nil
+      }, "three answered Notify calls; dbus-monitor saw \(monitor.log.notifyCalls)")
+    let id = try #require(calls[0].id)
+    #expect(calls.map(\.replacesID) == [0, id, id])
+    #expect(calls.map(\.id) == [id, id, id])
     // Gentle → low (0) and silent; standard → normal (1); urgent → critical (2).
     let expected: [(urgency: Int, silent: Bool)] = [(0, true), (1, false), (2, false)]
-    for (index, call) in calls.enumerated() {
-      let (delivery, (urgency, silent)) = (reminders[index], expected[index])
+    for (call, (urgency, silent)) in zip(calls, expected) {
       #expect(call.appName == "Herald")
-      #expect(delivery.title == "Time to move")
-      #expect(call.summary == delivery.desktopTitle)
+      #expect(call.summary == "Time to move")
       #expect(call.body == "Stand up and move for a minute.")
       #expect(call.urgency == urgency, "\(call)")
       #expect((call.suppressSound == true) == silent, "\(call)")
-      #expect(call.hints["category"] == .string("x-herald.movement"))
+      #expect(call.category == "x-herald.movement")
       #expect(call.actionKeys == ["snooze", "done"])
     }
-    #expect(Set(calls.compactMap(\.id)).count == 3)
 
-    // When the user presses "Snooze" on the urgent one, as the server reports it on the bus…
-    let urgentID = try #require(calls[2].id)
-    let pressedAt = Date()
-    try SessionBus.emitActionInvoked(id: urgentID, key: "snooze")
-    let pressedOnTheClock = Self.clockStart.addingTimeInterval(
-      pressedAt.timeIntervalSince(anchor) * Self.speed)
-
-    // …then the snoozed reminder is delivered 5 minutes (of the fast clock) later, standard.
+    // When the user presses "Snooze", as the server reports it on the bus…
+    let pressedOnTheClock = daemon.clock(at: Date())
+    try desktop.bus.emitActionInvoked(id: id, key: "snooze")
+    // …then the snoozed reminder comes 5 minutes (of the fast clock) later, standard, and replaces
+    // the reminder it belongs to.
     let snoozed = try #require(
       daemon.deliveries(until: Date(timeIntervalSinceNow: 30)) {
         $0.first { $0.id == "exercise-reminder-snooze" }
-      }, "a snooze delivery; stdout \(daemon.stdout), stderr \(daemon.stderr)")
+      },
+      "a snooze delivery; stderr \(daemon.stderr)")
     let delay = snoozed.fireDate.timeIntervalSince(pressedOnTheClock)
-    // Heard within a real second of the press (60 s on the clock); the line keeps whole seconds.
     #expect((299...360).contains(delay), "snoozed to \(snoozed.fireDate), pressed at \(pressedOnTheClock)")
-    #expect(snoozed.deliveredAt >= snoozed.fireDate)
-    #expect(snoozed.interruptionLevel == "active")
-    let snoozedCall = monitor.wait(until: Date(timeIntervalSinceNow: 10)) { call(for: snoozed, in: $0) }
-    #expect(snoozedCall?.urgency == 1, "\(monitor.log.notifyCalls)")
-    #expect(snoozedCall?.suppressSound == nil)
+    let snoozedCall = try #require(
+      monitor.wait(until: Date(timeIntervalSinceNow: 10)) { log in
+        let answered = log.notifyCalls.filter { $0.id != nil }
+        return answered.count >= 4 ? answered[3] : nil
+      }, "\(monitor.log.notifyCalls)")
+    #expect(snoozedCall.replacesID == id)
+    #expect(snoozedCall.id == id)
+    #expect(snoozedCall.urgency == 1)
+    #expect(try desktop.openNotificationCount() == 1)
+
+    // When `herald ack` runs in another process, the reminder closes within a second.
+    let ack = try HeraldProcess.run(["ack", "--database", database])
+    let acknowledged = Date()
+    #expect(ack.status == 0, "\(ack.stderr)")
+    let closed = monitor.wait(until: Date(timeIntervalSinceNow: 5)) { log in
+      log.events("CloseNotification").first { $0.numbers == [id] && $0.sender == snoozedCall.sender }
+    }
+    let close = try #require(closed, "no CloseNotification(\(id)); stderr \(daemon.stderr)")
+    #expect(
+      close.time - acknowledged.timeIntervalSince1970 < 1,
+      "closed \(close.time - acknowledged.timeIntervalSince1970) s after")
+    #expect(
+      monitor.wait(until: Date(timeIntervalSinceNow: 5)) { log in
+        log.events("NotificationClosed", kind: "signal").first { $0.numbers == [id, 3] }
+      } != nil)
+    #expect(try desktop.openNotificationCount() == 0)
+    #expect(try HeraldStore(path: database).awaitedAnswers().isEmpty)
 
     // SIGTERM is a graceful shutdown: exit status 0.
-    closeShown()
-    let status = daemon.terminate(within: 15)
-    #expect(status == 0, "herald run ended with \(String(describing: status)); stderr \(daemon.stderr)")
-  }
-}
-
-/// One delivery line of `herald run --sink stdout`, the fields this test reads.
-struct DeliveredLine: Sendable {
-  var id: String
-  var fireDate: Date
-  var deliveredAt: Date
-  var late: Bool
-  var interruptionLevel: String
-  var title: String
-  var style: String?
-
-  /// The summary the desktop sink shows (English): the title, marked when late.
-  var desktopTitle: String { late ? "\(title) (late)" : title }
-
-  init?(_ text: String) {
-    guard let object = try? JSONValue.parse(Data(text.utf8)),
-      case .string(let id) = object["id"], case .string(let fire) = object["fireDate"],
-      case .string(let shown) = object["deliveredAt"], case .bool(let late) = object["late"],
-      case .string(let level) = object["interruptionLevel"], case .string(let title) = object["title"],
-      let fireDate = RFC3339.parse(fire), let deliveredAt = RFC3339.parse(shown)
-    else { return nil }
-    self.id = id
-    self.fireDate = fireDate
-    self.deliveredAt = deliveredAt
-    self.late = late
-    self.interruptionLevel = level
-    self.title = title
-    if case .string(let style) = object["userInfo"]?["style"] { self.style = style }
-  }
-}
-
-/// `herald run` as a child process, its stdout and stderr collected as they arrive.
-private final class DaemonProcess: Sendable {
-  private let process = Process()
-  private let exited = DispatchSemaphore(value: 0)
-  private let output: LineStream
-  private let errors: LineStream
-
-  init(_ arguments: [String]) throws {
-    process.executableURL = HeraldProcess.productsDirectory.appendingPathComponent("herald")
-    process.arguments = arguments
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    process.terminationHandler = { [exited] _ in exited.signal() }
-    try process.runWithSignalsUnblocked()
-    output = LineStream(out.fileHandleForReading)
-    errors = LineStream(err.fileHandleForReading)
+    #expect(daemon.end(with: SIGTERM) == 0, "stderr \(daemon.stderr)")
   }
 
-  var stdout: String { output.lines.joined(separator: "\n") }
-  var stderr: String { errors.lines.joined(separator: "\n") }
+  /// Titles with every character markup reads, a tag, a link, and 500 characters.
+  static let boldBlock = "Deep Work & <b>Bold</b> <i>x</i>"
+  static let linkTask = #"Preis <5 € vs. >3 € klären <a href="https://evil.example/">Klick</a> & mehr"#
+  static let longTask = "Tom & Jerry <3 planning the quarterly review " + String(repeating: "x", count: 455)
 
-  /// Waits until `found` makes something of the delivery lines so far, or `deadline` passes.
-  func deliveries<T>(until deadline: Date, _ found: ([DeliveredLine]) -> T?) -> T? {
-    output.wait(until: deadline) { found($0.compactMap(DeliveredLine.init)) }
-  }
-
-  /// Sends SIGTERM and waits for the exit, up to `seconds` (then SIGKILL). The exit status, or
-  /// `nil` when it did not exit by itself.
-  func terminate(within seconds: Double) -> Int32? {
-    process.terminate()
-    guard exited.wait(timeout: .now() + seconds) == .success else {
-      forceStop()
-      return nil
+  @Test func titlesArriveEscapedInTheBodyPlainInTheSummaryAndShortened() throws {
+    let scenario = JSONWriter.string(
+      .object([
+        .init("timeZone", .string("UTC")), .init("locale", .string("en")),
+        .init(
+          "settings",
+          .object([
+            .init("dueDateMorningReminderEnabled", .bool(false)),
+            .init("dueDateAdvanceReminderEnabled", .bool(true)),
+            .init("dueDateAdvanceReminderMinutes", .number(15)),
+            .init("liveActivityNotificationEnabled", .bool(false)),
+          ])),
+        .init(
+          "focusBlocks",
+          .array([
+            .object([
+              .init("id", .string("b1")), .init("title", .string(Self.boldBlock)),
+              .init("start", .string("2026-11-23T09:05:00Z")), .init("end", .string("2026-11-23T09:35:00Z")),
+            ])
+          ])),
+        .init(
+          "tasks",
+          .array([
+            .object([
+              .init("id", .string("t1")), .init("title", .string(Self.linkTask)),
+              .init("due", .string("2026-11-23T09:20:00Z")),
+            ]),
+            .object([
+              .init("id", .string("t2")), .init("title", .string(Self.longTask)),
+              .init("due", .string("2026-11-23T09:21:00Z")),
+            ]),
+          ])),
+      ]))
+    let (desktop, database, monitor) = try Self.prepare(scenario)
+    defer {
+      monitor.stop()
+      desktop.stop()
     }
-    process.waitUntilExit()
-    return process.terminationReason == .exit ? process.terminationStatus : nil
-  }
+    // 08:59:30 at the anchor: the block's reminder (09:00) after half a second, the tasks' at
+    // 09:05 and 09:06.
+    let daemon = try DesktopDaemon(
+      desktop: desktop, database: database, clockStart: Fixtures.instant("2026-11-23T08:59:30Z"), speed: 60,
+      anchor: Self.anchor)
+    defer { daemon.forceStop() }
+    let calls = try #require(
+      monitor.wait(until: Date(timeIntervalSinceNow: 30)) { log in
+        let answered = log.notifyCalls.filter { $0.id != nil }
+        return answered.count >= 3 ? answered : nil
+      }, "three Notify calls; stderr \(daemon.stderr)")
+    func call(_ category: String, _ index: Int = 0) -> DBusMonitorLog.NotifyCall? {
+      calls.filter { $0.category == "x-herald.\(category)" }.dropFirst(index).first
+    }
 
-  /// Ends it at once (SIGKILL), if it still runs.
-  func forceStop() {
-    guard process.isRunning else { return }
-    kill(process.processIdentifier, SIGKILL)
-    process.waitUntilExit()
+    // The summary is plain text by the specification: as written. The body is markup on dunst:
+    // escaped, so no tag, entity or link takes effect.
+    let block = try #require(call("focus-block-start"))
+    #expect(block.summary == "Focus block starts soon")
+    #expect(block.body == "Deep Work &amp; &lt;b&gt;Bold&lt;/b&gt; &lt;i&gt;x&lt;/i&gt; starts in 5 minutes")
+    let link = try #require(call("due-date-advance"))
+    #expect(link.summary == Self.linkTask)
+    #expect(
+      link.body
+        == #"Preis &lt;5 € vs. &gt;3 € klären &lt;a href="https://evil.example/"&gt;Klick&lt;/a&gt; &amp; mehr is due in 15 minutes"#
+    )
+    #expect(link.actionKeys == ["done"])
+    // 500 characters: shortened at a whole word to at most 80, with an ellipsis.
+    let long = try #require(call("due-date-advance", 1))
+    #expect(long.summary == "Tom & Jerry <3 planning the quarterly review…")
+    #expect(long.body == "Tom &amp; Jerry &lt;3 planning the quarterly review… is due in 15 minutes")
+
+    // The store keeps every title whole.
+    let store = try HeraldStore(path: database)
+    #expect(try store.tasks().map(\.title) == [Self.linkTask, Self.longTask])
+    #expect(try store.focusBlocks().map(\.title) == [Self.boldBlock])
+    #expect(daemon.end(with: SIGTERM) == 0, "stderr \(daemon.stderr)")
   }
 }

@@ -62,7 +62,8 @@ import Testing
     let path = directory.path("empty.sqlite")
     let text = try HeraldProcess.run(["live", "--once", "--database", path])
     #expect(text.status == 0)
-    #expect(text.stdout == "\n")
+    // A fresh database speaks German; nothing is planned, so nothing is named next.
+    #expect(text.stdout == "kein Focus Block läuft\n")
     let i3bar = try HeraldProcess.run(["live", "--once", "--format", "i3bar", "--database", path])
     #expect(i3bar.stdout == "{\"version\": 1}\n[\n[]\n")
   }
@@ -76,13 +77,53 @@ import Testing
       start: now.addingTimeInterval(-60), end: now.addingTimeInterval(3), in: directory)
     let run = try TimedRun(["live", "--database", path], timeout: 30)
     #expect(run.status == 0)
-    #expect(run.lines.last?.text == "")
+    #expect(run.lines.last?.text == "no focus block running")
     let countdown = run.lines.dropLast().map { $0.text.split(separator: " · ")[1] }
     #expect(countdown.last == "0:01 left")
     #expect((2...4).contains(countdown.count), "\(countdown)")
     // Each line left the process when it was written, not in one buffer at exit.
     let firstToLast = (run.lines.last?.arrival ?? 0) - (run.lines.first?.arrival ?? 0)
     #expect(firstToLast > 1.5)
+  }
+
+  @Test func inATerminalOneLineIsUpdatedInPlaceAndFitsTheWidth() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    // Given a block with a long title, ending three seconds from now.
+    let now = Self.now
+    let scenario = """
+      {
+        "timeZone": "UTC", "locale": "en",
+        "focusBlocks": [
+          { "id": "b1", "title": "Quarterly planning with the whole team and all the guests",
+            "start": "\(RFC3339.utcString(now.addingTimeInterval(-60)))",
+            "end": "\(RFC3339.utcString(now.addingTimeInterval(3)))", "taskIDs": ["t1"] }
+        ],
+        "tasks": [ { "id": "t1", "title": "Steuererklärung" } ]
+      }
+      """
+    let path = directory.path("herald.sqlite")
+    let imported = try HeraldProcess.run(["import", "--database", path, "-"], stdin: scenario)
+    try #require(imported.status == 0, "import failed: \(imported.stderr)")
+
+    // When `herald live` writes to a terminal 40 columns wide…
+    let output = try PseudoTerminal.run(["live", "--database", path], columns: 40)
+
+    // …then each frame returns to the start of the same line and erases what is left of it; only
+    // the end of the stream starts a new line.
+    // (Bytes, not characters: "\r\n" is one character to Swift.)
+    #expect(output.utf8.suffix(2).elementsEqual("\r\n".utf8), "\(output.debugDescription)")
+    let body = String(decoding: output.utf8.dropLast(2), as: UTF8.self)
+    #expect(!body.utf8.contains(UInt8(ascii: "\n")), "\(output.debugDescription)")
+    let frames = body.utf8.split(separator: UInt8(ascii: "\r")).map { String(decoding: $0, as: UTF8.self) }
+    #expect(frames.allSatisfy { $0.hasSuffix("\u{1B}[K") }, "\(frames)")
+    let texts = frames.map { String($0.dropLast("\u{1B}[K".count)) }
+    #expect((2...5).contains(texts.count), "\(texts)")
+    // Each fits 40 columns (all characters here take one): the title gave way first.
+    #expect(texts.allSatisfy { $0.count <= 40 }, "\(texts)")
+    #expect(
+      texts.dropLast().allSatisfy { $0.hasPrefix("Quarter… · 0:0") && $0.contains(" left") }, "\(texts)")
+    #expect(texts.last == "no focus block running")
   }
 
   @Test func badOptionsAreOneLineAndANonZeroExit() throws {

@@ -58,6 +58,7 @@ struct SettingsTests {
         "focusBlockLeadMinutes", "dueDateMorningReminderEnabled", "dueDateMorningReminderHour",
         "dueDateMorningReminderMinute", "dueDateAdvanceReminderEnabled", "dueDateAdvanceReminderMinutes",
         "poiNotificationsEnabled", "movementFollowUpMinutes", "progressReportEnabled", "progressReportTime",
+        "liveActivityNotificationEnabled",
       ])
   }
 

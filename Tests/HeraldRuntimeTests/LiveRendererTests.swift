@@ -54,9 +54,23 @@ import Testing
     #expect(TextRenderer().frame(activity, now: Self.start, isFirst: true) == "Lesen · 25:00 left · 0%")
   }
 
-  @Test func textWithNoBlockIsAnEmptyLine() {
-    #expect(TextRenderer().frame(nil, now: Self.midway, isFirst: true) == "")
-    #expect(TextRenderer().preamble.isEmpty)
+  @Test func textWithNoBlockSaysSoAndNamesTheNext() {
+    let berlin = Fixtures.zone("Europe/Berlin")
+    let renderer = TextRenderer(timeZone: berlin)
+    #expect(renderer.frame(nil, now: Self.midway, isFirst: true) == "no focus block running")
+    #expect(renderer.preamble.isEmpty)
+    // Later the same day: the time; on another day: the date too, both on the local wall clock.
+    let today = Fixtures.block("b2", start: Fixtures.instant("2026-06-01T14:00:00+02:00"))
+    #expect(
+      renderer.frame(nil, next: today, now: Self.midway, isFirst: false)
+        == "no focus block running — next: Deep Work at 14:00")
+    let tomorrow = Fixtures.block("b3", title: "Review", start: Fixtures.instant("2026-06-02T08:30:00+02:00"))
+    #expect(
+      renderer.frame(nil, next: tomorrow, now: Self.midway, isFirst: false)
+        == "no focus block running — next: Review at 2026-06-02 08:30")
+    #expect(
+      TextRenderer(language: .de, timeZone: berlin).frame(nil, next: today, now: Self.midway, isFirst: false)
+        == "kein Focus Block läuft — als Nächstes: Deep Work um 14:00")
   }
 
   // MARK: waybar

@@ -8,15 +8,15 @@ public final class DBusMonitor: Sendable {
   private let exited = DispatchSemaphore(value: 0)
   private let output: LineStream
 
-  /// Starts `dbus-monitor --session` with match `rules` and waits (up to `timeout` seconds) until it
-  /// is listening: it prints the bus's greeting to it first.
-  public init(rules: [String], timeout: Double = 10) throws {
+  /// Starts `dbus-monitor` on `bus` with match `rules` and waits (up to `timeout` seconds) until
+  /// it is listening: it prints the bus's greeting to it first.
+  public init(bus: SessionBus = .environment, rules: [String], timeout: Double = 10) throws {
     guard let executable = SessionBus.executable("dbus-monitor") else {
       throw SessionBus.Failure("dbus-monitor not found on PATH")
     }
     process = Process()
     process.executableURL = executable
-    process.arguments = ["--session"] + rules
+    process.arguments = bus.monitorArguments + rules
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = FileHandle.nullDevice

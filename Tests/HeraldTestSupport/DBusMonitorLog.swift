@@ -44,6 +44,11 @@ public struct DBusMonitorLog: Sendable {
     public var hints: [String: Value]
     /// The id the server gave the notification (from the method return), once seen.
     public var id: UInt32?
+    /// The notification it asked to replace (`replaces_id`); 0 for none.
+    public var replacesID: UInt32
+    /// The unique name of the client that made the call, and of the server that answered it.
+    public var sender: String
+    public var server: String?
 
     /// The `urgency` hint's byte: 0 low, 1 normal, 2 critical.
     public var urgency: Int? {
@@ -55,6 +60,21 @@ public struct DBusMonitorLog: Sendable {
     }
     /// The keys of the buttons offered.
     public var actionKeys: [String] { stride(from: 0, to: actions.count, by: 2).map { actions[$0] } }
+    /// The `category` hint.
+    public var category: String? { hints["category"]?.string }
+    /// The `value` hint: a progress bar's percentage.
+    public var value: Int? {
+      if case .number(let text) = hints["value"] { Int(text) } else { nil }
+    }
+  }
+
+  /// A call of another member of the notification interface, or a signal: its time, sender and
+  /// numeric arguments (`CloseNotification(id)`, `NotificationClosed(id, reason)`,
+  /// `ActionInvoked(id, key)`).
+  public struct Event: Sendable {
+    public var time: Double
+    public var sender: String
+    public var numbers: [UInt32]
   }
 
   public let messages: [Message]
@@ -81,14 +101,30 @@ public struct DBusMonitorLog: Sendable {
     self.messages = messages
   }
 
+  /// The calls of `member` on the notification interface (`kind` "method call"), or its signals
+  /// (`kind` "signal"), in order.
+  public func events(_ member: String, kind: String = "method call") -> [Event] {
+    messages.compactMap { message in
+      guard message.kind == kind, message.fields["member"] == member,
+        message.fields["interface"] == "org.freedesktop.Notifications"
+      else { return nil }
+      let numbers = message.arguments.compactMap { value -> UInt32? in
+        if case .number(let text) = value { UInt32(text) } else { nil }
+      }
+      return Event(
+        time: Double(message.fields["time"] ?? "") ?? 0, sender: message.fields["sender"] ?? "",
+        numbers: numbers)
+    }
+  }
+
   /// Every `Notify` call, in order, with its id once the server's answer was seen.
   public var notifyCalls: [NotifyCall] {
-    var idByCall: [String: UInt32] = [:]
+    var idByCall: [String: (id: UInt32, server: String)] = [:]
     for message in messages where message.kind == "method return" {
       guard let serial = message.fields["reply_serial"], let destination = message.fields["destination"],
         case .number(let text) = message.arguments.first, let id = UInt32(text)
       else { continue }
-      idByCall["\(destination) \(serial)"] = id
+      idByCall["\(destination) \(serial)"] = (id, message.fields["sender"] ?? "")
     }
     return messages.compactMap { message in
       guard message.kind == "method call", message.fields["member"] == "Notify",
@@ -99,10 +135,14 @@ public struct DBusMonitorLog: Sendable {
       else { return nil }
       var hints: [String: Value] = [:]
       for case .dictEntry(.string(let key), .variant(let value)) in entries { hints[key] = value }
-      let call = "\(message.fields["sender"] ?? "") \(message.fields["serial"] ?? "")"
+      let sender = message.fields["sender"] ?? ""
+      let answer = idByCall["\(sender) \(message.fields["serial"] ?? "")"]
+      var replacesID: UInt32 = 0
+      if case .number(let text) = message.arguments[1] { replacesID = UInt32(text) ?? 0 }
       return NotifyCall(
         time: Double(message.fields["time"] ?? "") ?? 0, appName: appName, summary: summary, body: body,
-        actions: actions.compactMap(\.string), hints: hints, id: idByCall[call])
+        actions: actions.compactMap(\.string), hints: hints, id: answer?.id, replacesID: replacesID,
+        sender: sender, server: answer?.server)
     }
   }
 

@@ -28,7 +28,8 @@ public enum DeliveryDecision: Sendable, Hashable {
     guard overdue <= policy.graceWindow else { return .recordMissed(due.key) }
     return .show(
       Delivery(
-        notification: due.notification, deliveredAt: now, late: overdue > policy.lateAfter,
-        actions: due.actions, language: due.language, effects: due.effects))
+        notification: due.notification, displayContent: due.displayContent, deliveredAt: now,
+        late: overdue > policy.lateAfter, actions: due.actions, language: due.language, effects: due.effects,
+        slot: due.slot, awaiting: due.awaiting))
   }
 }

@@ -3,6 +3,8 @@ import Foundation
 /// A reminder that has come due, with what its kind says about delivering it.
 public struct DueReminder: Sendable, Hashable {
   public var notification: PlannedNotification
+  /// What it shows on a screen: the content with the user's titles shortened for display.
+  public var displayContent: NotificationContent
   /// The language of the user, for the late marker and button labels.
   public var language: Language
   /// The buttons its notification offers.
@@ -13,17 +15,25 @@ public struct DueReminder: Sendable, Hashable {
   public var effects: [DeliveryEffect]
   /// Whether the next reminder of its kind is planned only now that this one came due.
   public var isRolling: Bool
+  /// Its place on screen: it replaces what was shown in the same slot.
+  public var slot: String
+  /// The answer its notification waits for before it comes off the screen.
+  public var awaiting: AwaitedAnswer?
 
   public init(
-    notification: PlannedNotification, language: Language, actions: [NotificationAction] = [],
-    saidBefore: [DeliveryKey] = [], effects: [DeliveryEffect] = [], isRolling: Bool = false
+    notification: PlannedNotification, displayContent: NotificationContent? = nil, language: Language,
+    actions: [NotificationAction] = [], saidBefore: [DeliveryKey] = [], effects: [DeliveryEffect] = [],
+    isRolling: Bool = false, slot: String? = nil, awaiting: AwaitedAnswer? = nil
   ) {
     self.notification = notification
+    self.displayContent = displayContent ?? notification.content
     self.language = language
     self.actions = actions
     self.saidBefore = saidBefore
     self.effects = effects
     self.isRolling = isRolling
+    self.slot = slot ?? notification.identifier
+    self.awaiting = awaiting
   }
 
   /// Its entry in the delivery log.
@@ -41,10 +51,12 @@ extension Planner {
     let kind = reminder.kind
     let owner = Int(reminder.owner)
     return DueReminder(
-      notification: notification(for: reminder, in: context), language: context.state.language,
-      actions: kind.actions,
+      notification: notification(for: reminder, in: context),
+      displayContent: kind.displayContent(owner: owner, fireDate: reminder.fireDate, in: context),
+      language: context.state.language, actions: kind.actions,
       saidBefore: kind.saidBefore(owner: owner, fireDate: reminder.fireDate, in: context),
-      effects: kind.effects(owner: owner, fireDate: reminder.fireDate, in: context), isRolling: kind.isRolling
-    )
+      effects: kind.effects(owner: owner, fireDate: reminder.fireDate, in: context),
+      isRolling: kind.isRolling,
+      slot: kind.slot(owner: owner, in: context), awaiting: kind.awaitedAnswer(owner: owner, in: context))
   }
 }

@@ -47,6 +47,23 @@ public struct DueDateAdvanceReminder: ReminderKind {
       texts: context.texts)
   }
 
+  public func displayContent(owner: Int, fireDate: Date, in context: PlanningContext) -> NotificationContent {
+    let task = context.state.tasks[owner]
+    return Self.content(
+      taskID: task.id, title: DisplayText.shortened(task.title, toFit: DisplayText.titleLength),
+      lead: context.settings.dueDateAdvanceReminderMinutes, texts: context.texts)
+  }
+
   /// Done completes the task, which cancels its other due-date reminder.
   public var actions: [NotificationAction] { [.done] }
+
+  /// One slot per task: the advance reminder replaces a morning one still on screen.
+  public func slot(owner: Int, in context: PlanningContext) -> String {
+    DueDateReminders.slot(taskID: context.state.tasks[owner].id)
+  }
+
+  /// Done, or the task removed.
+  public func awaitedAnswer(owner: Int, in context: PlanningContext) -> AwaitedAnswer? {
+    .task(id: context.state.tasks[owner].id)
+  }
 }

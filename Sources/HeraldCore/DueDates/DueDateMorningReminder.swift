@@ -49,6 +49,13 @@ public struct DueDateMorningReminder: ReminderKind {
     return Self.content(taskID: task.id, title: task.title, texts: context.texts)
   }
 
+  public func displayContent(owner: Int, fireDate: Date, in context: PlanningContext) -> NotificationContent {
+    let task = context.state.tasks[owner]
+    return Self.content(
+      taskID: task.id, title: DisplayText.shortened(task.title, toFit: DisplayText.titleLength),
+      texts: context.texts)
+  }
+
   /// A floating calendar trigger: the wall-clock reading on the due day, which on a device
   /// follows the user into another zone.
   public func trigger(owner: Int, fireDate: Date, in context: PlanningContext) -> NotificationTrigger {
@@ -60,4 +67,14 @@ public struct DueDateMorningReminder: ReminderKind {
 
   /// Done completes the task, which cancels its other due-date reminder.
   public var actions: [NotificationAction] { [.done] }
+
+  /// One slot per task: the advance reminder replaces a morning one still on screen.
+  public func slot(owner: Int, in context: PlanningContext) -> String {
+    DueDateReminders.slot(taskID: context.state.tasks[owner].id)
+  }
+
+  /// Done, or the task removed.
+  public func awaitedAnswer(owner: Int, in context: PlanningContext) -> AwaitedAnswer? {
+    .task(id: context.state.tasks[owner].id)
+  }
 }

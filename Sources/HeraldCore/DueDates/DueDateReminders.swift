@@ -11,6 +11,9 @@ public enum DueDateReminders {
     [DueDateMorningReminder.identifierPrefix + taskID, DueDateAdvanceReminder.identifierPrefix + taskID]
   }
 
+  /// The place on screen a task's due-date reminders share (`ReminderKind.slot`).
+  public static func slot(taskID: String) -> String { "due-date-" + taskID }
+
   /// Whether an id belongs to a due-date reminder.
   public static func owns(_ identifier: String) -> Bool {
     identifier.hasPrefix(DueDateMorningReminder.identifierPrefix)

@@ -71,9 +71,21 @@ public struct FocusBlockStartReminder: ReminderKind {
   }
 
   public func content(owner: Int, fireDate: Date, in context: PlanningContext) -> NotificationContent {
+    content(owner: owner, fireDate: fireDate, in: context, title: \.self)
+  }
+
+  public func displayContent(owner: Int, fireDate: Date, in context: PlanningContext) -> NotificationContent {
+    content(owner: owner, fireDate: fireDate, in: context) {
+      DisplayText.shortened($0, toFit: DisplayText.titleLength)
+    }
+  }
+
+  private func content(
+    owner: Int, fireDate: Date, in context: PlanningContext, title: (String) -> String
+  ) -> NotificationContent {
     let block = context.state.focusBlocks[owner]
     return Self.content(
-      blockID: block.id, blockTitle: block.title, startsNow: fireDate == block.start,
+      blockID: block.id, blockTitle: title(block.title), startsNow: fireDate == block.start,
       minutesBefore: context.settings.focusBlockLeadMinutes, texts: context.texts)
   }
 

@@ -10,6 +10,11 @@ public struct FocusActivity: Sendable, Hashable, Codable {
     self.state = state
   }
 
+  /// The block that starts next after `now` (ties by id): what a countdown names while none runs.
+  public static func nextBlock(blocks: [FocusBlock], now: Date) -> FocusBlock? {
+    blocks.filter { $0.start > now }.min { $0.start != $1.start ? $0.start < $1.start : $0.id < $1.id }
+  }
+
   /// The activity that should run at `now`: the running block that started last (ties by id),
   /// with its tasks' progress; `nil` when no block runs.
   public static func current(blocks: [FocusBlock], tasks: [TodoItem], now: Date) -> FocusActivity? {

@@ -15,6 +15,20 @@ public enum FocusCountdown {
     return h > 0 ? "\(h):\(CivilDate.pad(m, 2)):\(CivilDate.pad(s, 2))" : "\(m):\(CivilDate.pad(s, 2))"
   }
 
+  /// Whole minutes left until `end`, never negative, rounded up: what a display that changes once
+  /// a minute shows ("25 min left" from 25:00 down to 24:01).
+  public static func remainingMinutes(until end: Date, now: Date) -> Int {
+    max(0, Int((end.timeIntervalSince(now) / 60).rounded(.up)))
+  }
+
+  /// When `remainingMinutes` next changes after `now`: the next instant a whole number of minutes
+  /// before `end`; `nil` once the block is over.
+  public static func nextMinuteChange(until end: Date, after now: Date) -> Date? {
+    guard end > now else { return nil }
+    let minutesLeftAfterChange = (end.timeIntervalSince(now) / 60).rounded(.up) - 1
+    return end.addingTimeInterval(-minutesLeftAfterChange * 60)
+  }
+
   /// The elapsed share of the block, 0…1.
   public static func progress(start: Date, end: Date, now: Date) -> Double {
     let total = end.timeIntervalSince(start)

@@ -63,6 +63,12 @@ public struct Texts: Sendable {
   /// After the title of a notification shown after its time.
   public var lateMarker: String { pick("(verspätet)", "(late)") }
 
+  /// Under a reminder on a notification server without buttons: the commands that answer it.
+  public func answerHint(_ commands: [String]) -> String {
+    let list = commands.joined(separator: " · ")
+    return pick("Antworten im Terminal: \(list)", "Answer in a terminal: \(list)")
+  }
+
   /// The picker label of a style (spec 003: "Gentle (Silent)", "Urgent").
   public func label(_ style: NotificationStyle) -> String {
     switch style {
@@ -93,6 +99,14 @@ public struct Texts: Sendable {
   public func timeLeft(_ remaining: String) -> String { pick("noch \(remaining)", "\(remaining) left") }
   /// `2/5 done` / `2/5 erledigt`.
   public func tasksDone(_ tally: String) -> String { pick("\(tally) erledigt", "\(tally) done") }
+  /// `25 min left` / `noch 25 Min.`: the countdown of a display updated once a minute.
+  public func minutesLeft(_ minutes: Int) -> String { pick("noch \(minutes) Min.", "\(minutes) min left") }
+  /// What the countdown says while no block runs.
+  public var noBlockRunning: String { pick("kein Focus Block läuft", "no focus block running") }
+  /// `next: Deep Work at 14:00` / `als Nächstes: Deep Work um 14:00`.
+  public func nextBlock(_ title: String, at time: String) -> String {
+    pick("als Nächstes: \(title) um \(time)", "next: \(title) at \(time)")
+  }
 
   // MARK: Places (spec 004)
 

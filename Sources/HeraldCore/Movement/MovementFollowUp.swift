@@ -42,4 +42,9 @@ public struct MovementFollowUp: ReminderKind {
   }
 
   public var actions: [NotificationAction] { [.snooze, .done] }
+
+  /// The movement reminder's slot: its snooze and its follow-up replace it on screen.
+  public func slot(owner: Int, in context: PlanningContext) -> String { RegularMovementReminder.identifier }
+
+  public func awaitedAnswer(owner: Int, in context: PlanningContext) -> AwaitedAnswer? { .movementBreak }
 }

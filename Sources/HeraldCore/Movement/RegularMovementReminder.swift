@@ -34,6 +34,11 @@ public struct RegularMovementReminder: ReminderKind {
 
   public var actions: [NotificationAction] { [.snooze, .done] }
 
+  /// The movement reminder's slot: its snooze and its follow-up replace it on screen.
+  public func slot(owner: Int, in context: PlanningContext) -> String { RegularMovementReminder.identifier }
+
+  public func awaitedAnswer(owner: Int, in context: PlanningContext) -> AwaitedAnswer? { .movementBreak }
+
   public var isRolling: Bool { true }
 
   /// Shown, it awaits an answer (or its follow-up) and counts for its day.

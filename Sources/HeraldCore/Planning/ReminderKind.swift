@@ -36,6 +36,18 @@ public protocol ReminderKind: Sendable {
 
   /// What showing it changes in the user's data. Default: nothing.
   func effects(owner: Int, fireDate: Date, in context: PlanningContext) -> [DeliveryEffect]
+
+  /// What `owner`'s reminder shows on a screen: `content` with the user's titles shortened for
+  /// display (`DisplayText`). Default: `content`, for a kind whose texts hold no user title.
+  func displayContent(owner: Int, fireDate: Date, in context: PlanningContext) -> NotificationContent
+
+  /// The place on screen `owner`'s reminder takes: a later reminder in the same slot replaces the
+  /// one shown there instead of stacking beside it (a follow-up or a snooze its movement reminder,
+  /// a task's advance reminder its morning one). Default: the request id.
+  func slot(owner: Int, in context: PlanningContext) -> String
+
+  /// The answer its notification waits for, after which it comes off the screen. Default: none.
+  func awaitedAnswer(owner: Int, in context: PlanningContext) -> AwaitedAnswer?
 }
 
 extension ReminderKind {
@@ -50,4 +62,14 @@ extension ReminderKind {
   public func saidBefore(owner: Int, fireDate: Date, in context: PlanningContext) -> [DeliveryKey] { [] }
 
   public func effects(owner: Int, fireDate: Date, in context: PlanningContext) -> [DeliveryEffect] { [] }
+
+  public func displayContent(owner: Int, fireDate: Date, in context: PlanningContext) -> NotificationContent {
+    content(owner: owner, fireDate: fireDate, in: context)
+  }
+
+  public func slot(owner: Int, in context: PlanningContext) -> String {
+    identifier(owner: owner, in: context)
+  }
+
+  public func awaitedAnswer(owner: Int, in context: PlanningContext) -> AwaitedAnswer? { nil }
 }

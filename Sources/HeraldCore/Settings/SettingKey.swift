@@ -10,6 +10,7 @@ public enum SettingKey: String, Sendable, CaseIterable {
   case movementFollowUpMinutes
   case progressReportEnabled
   case progressReportTime
+  case liveActivityNotificationEnabled
 
   /// A setting's value, typed.
   public enum Value: Sendable, Hashable {
@@ -37,7 +38,7 @@ public enum SettingKey: String, Sendable, CaseIterable {
     case .movementFollowUpMinutes: "an integer 1–240"
     case .progressReportTime: WallClockTime.expected
     case .dueDateMorningReminderEnabled, .dueDateAdvanceReminderEnabled, .poiNotificationsEnabled,
-      .progressReportEnabled:
+      .progressReportEnabled, .liveActivityNotificationEnabled:
       "true or false"
     }
   }
@@ -53,7 +54,8 @@ public enum SettingKey: String, Sendable, CaseIterable {
     case (.movementFollowUpMinutes, .int(let v)): ok = (1...240).contains(v)
     case (.progressReportTime, .time): ok = true
     case (.dueDateMorningReminderEnabled, .bool), (.dueDateAdvanceReminderEnabled, .bool),
-      (.poiNotificationsEnabled, .bool), (.progressReportEnabled, .bool):
+      (.poiNotificationsEnabled, .bool), (.progressReportEnabled, .bool),
+      (.liveActivityNotificationEnabled, .bool):
       ok = true
     default: ok = false
     }
@@ -65,7 +67,7 @@ public enum SettingKey: String, Sendable, CaseIterable {
     let value: Value
     switch self {
     case .dueDateMorningReminderEnabled, .dueDateAdvanceReminderEnabled, .poiNotificationsEnabled,
-      .progressReportEnabled:
+      .progressReportEnabled, .liveActivityNotificationEnabled:
       switch text {
       case "true", "on", "yes": value = .bool(true)
       case "false", "off", "no": value = .bool(false)
@@ -107,6 +109,7 @@ extension Settings {
     case .movementFollowUpMinutes: .int(movementFollowUpMinutes)
     case .progressReportEnabled: .bool(progressReportEnabled)
     case .progressReportTime: .time(progressReportTime)
+    case .liveActivityNotificationEnabled: .bool(liveActivityNotificationEnabled)
     }
   }
 
@@ -125,6 +128,7 @@ extension Settings {
     case (.movementFollowUpMinutes, .int(let v)): movementFollowUpMinutes = v
     case (.progressReportEnabled, .bool(let v)): progressReportEnabled = v
     case (.progressReportTime, .time(let v)): progressReportTime = v
+    case (.liveActivityNotificationEnabled, .bool(let v)): liveActivityNotificationEnabled = v
     default: break  // validate() has rejected every other pairing
     }
   }

@@ -19,6 +19,9 @@ public struct Settings: Sendable, Hashable {
   public var progressReportEnabled = true
   /// When the daily movement progress report fires.
   public var progressReportTime = WallClockTime(20, 0)
+  /// Whether `herald run` shows the running focus block as a resident desktop notification (the
+  /// Live Activity of spec 002, for a desktop without a status bar).
+  public var liveActivityNotificationEnabled = true
 
   public init() {}
 

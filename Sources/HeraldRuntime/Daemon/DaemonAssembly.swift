@@ -19,11 +19,11 @@ public enum DaemonAssembly {
       case .webhook(let url):
         await daemon.addSink(WebhookSink(url: url))
       case .desktop:
-        let desktop = try DesktopSink(environment: ProcessInfo.processInfo.environment, logger: logger) {
-          [weak daemon] action, notification in
-          await daemon?.perform(action, on: notification)
+        let desktop = try DesktopSink(store: store, logger: logger) { [weak daemon] action, slot in
+          await daemon?.perform(action, inSlot: slot)
         }
         await daemon.addSink(desktop)
+        await daemon.setLiveActivity(desktop.liveActivity)
       }
     }
     return daemon

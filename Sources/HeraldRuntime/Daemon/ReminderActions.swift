@@ -5,18 +5,28 @@ import HeraldStore
 /// What a notification's buttons, and the matching commands (`herald snooze`, `herald ack`,
 /// `herald task done`), do to the store. One home, so a button and a command cannot differ.
 public enum ReminderActions {
-  /// A button pressed on `notification`.
+  /// A button pressed on a reminder that waits for `answer`.
+  public static func perform(
+    _ action: NotificationAction, answering answer: AwaitedAnswer, store: HeraldStore, at now: Date,
+    timeZone: TimeZone
+  ) throws {
+    switch (action, answer) {
+    case (.snooze, .movementBreak): try snoozeMovement(store: store, at: now)
+    case (.done, .movementBreak): try acknowledgeMovement(store: store, at: now, timeZone: timeZone)
+    // Completing the task cancels its other due-date reminder through the next plan.
+    case (.done, .task(let id)): _ = try store.completeTask(id: id)
+    case (.snooze, .task): break  // no task offers it
+    }
+  }
+
+  /// A button pressed on `notification`, as planned.
   public static func perform(
     _ action: NotificationAction, on notification: PlannedNotification, store: HeraldStore, at now: Date,
     timeZone: TimeZone
   ) throws {
-    let content = notification.content
-    switch (action, content.userInfo["taskID"]) {
-    case (.snooze, _): try snoozeMovement(store: store, at: now)
-    // Completing the task cancels its other due-date reminder through the next plan.
-    case (.done, let taskID?): _ = try store.completeTask(id: taskID)
-    case (.done, nil): try acknowledgeMovement(store: store, at: now, timeZone: timeZone)
-    }
+    let answer: AwaitedAnswer =
+      notification.content.userInfo["taskID"].map { .task(id: $0) } ?? .movementBreak
+    try perform(action, answering: answer, store: store, at: now, timeZone: timeZone)
   }
 
   /// "Snooze 5 min": the reminder comes again 5 minutes after `now`, and no follow-up.

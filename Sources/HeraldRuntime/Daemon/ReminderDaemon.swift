@@ -20,6 +20,10 @@ public actor ReminderDaemon {
   let configuration: DaemonConfiguration
   let logger: Logger
   private var sinks: [any DeliverySink]
+  private var liveActivity: (any LiveActivityPresenter)?
+  private var liveDriver = LiveActivityDriver()
+  /// Set when the data changed: answers may have been given, notifications must come off screen.
+  private var answersToCheck = true
 
   private var zone = TimeZone(secondsFromGMT: 0) ?? .current
   private var state = PlanningState(timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
@@ -55,19 +59,37 @@ public actor ReminderDaemon {
   /// Adds a sink after creation (the desktop sink needs the daemon for its action callback).
   public func addSink(_ sink: any DeliverySink) { sinks.append(sink) }
 
-  /// Runs until cancelled; the checkpoint is written on the way out.
+  /// Shows the running focus block on `presenter` while it runs (unless the setting is off).
+  public func setLiveActivity(_ presenter: any LiveActivityPresenter) { liveActivity = presenter }
+
+  /// Runs until cancelled; the checkpoint is written on the way out. Whichever way it ends, the
+  /// Live Activity is closed and every sink stops (no button is left that nobody would hear).
   public func run() async throws {
-    try start()
-    defer { try? store.writeCheckpoint(handledUpTo) }
-    while !Task.isCancelled {
-      do {
-        try await clock.sleep(
-          until: queue.nextFireDate ?? .distantFuture, maximumWait: configuration.pollInterval)
-      } catch is CancellationError {
-        break
+    do {
+      try start()
+      try await withdrawAnswered()
+      for sink in sinks { await sink.resume() }
+      while !Task.isCancelled {
+        do {
+          try await clock.sleep(
+            until: queue.nextFireDate ?? .distantFuture, maximumWait: configuration.pollInterval)
+        } catch is CancellationError {
+          break
+        }
+        try await tick()
       }
-      try await tick()
+    } catch {
+      await shutDown()
+      throw error
     }
+    await shutDown()
+  }
+
+  /// Writes the checkpoint, ends the Live Activity and stops the sinks.
+  private func shutDown() async {
+    try? store.writeCheckpoint(handledUpTo)
+    await liveActivity?.end()
+    for sink in sinks { await sink.stop() }
   }
 
   /// Loads everything and plans from the checkpoint (or from now on a first start).
@@ -112,7 +134,9 @@ public actor ReminderDaemon {
     }
     if try store.dataVersion() != dataVersion { mustReload = true }
     if mustReload { try reload() }
+    try await withdrawAnswered()
     try await deliverDue(at: now)
+    await updateLiveActivity(at: now)
     if monotonic - checkpointWrittenAt >= configuration.checkpointInterval {
       try store.writeCheckpoint(handledUpTo)
       checkpointWrittenAt = monotonic
@@ -123,7 +147,33 @@ public actor ReminderDaemon {
   public func reload() throws {
     dataVersion = try store.dataVersion()
     state = try store.planningState(timeZone: zone)
+    answersToCheck = true
     replan()
+  }
+
+  /// Takes off the screen every reminder whose answer has been given — by a button, a command, or
+  /// any other process — as the core decides from the data as it is now (`AwaitedAnswer`).
+  private func withdrawAnswered() async throws {
+    guard answersToCheck else { return }
+    answersToCheck = false
+    let answered = AwaitedAnswer.given(try store.awaitedAnswers(), in: state)
+    guard !answered.isEmpty else { return }
+    for sink in sinks { await sink.withdraw(slots: answered) }
+    try store.forgetAwaitedAnswers(slots: answered)
+    logger.info("answered, withdrawn", metadata: ["slots": "\(answered.joined(separator: ","))"])
+  }
+
+  /// Shows, updates or ends the Live Activity as the driver says.
+  private func updateLiveActivity(at now: Date) async {
+    guard let liveActivity else { return }
+    let step = liveDriver.step(
+      blocks: state.focusBlocks, tasks: state.tasks, now: now,
+      enabled: state.settings.liveActivityNotificationEnabled)
+    switch step {
+    case .show(let activity): await liveActivity.show(activity, now: now, language: state.language)
+    case .end: await liveActivity.end()
+    case nil: break
+    }
   }
 
   /// Plans from the checkpoint: what fell due since is still in the queue. After a backward
@@ -173,18 +223,37 @@ public actor ReminderDaemon {
       }
       // Recorded after showing: a crash in between shows it again rather than never.
       try store.recordDelivery(
-        delivery.key, deliveredAt: delivery.deliveredAt, late: delivery.late, effects: delivery.effects)
+        delivery.key, deliveredAt: delivery.deliveredAt, late: delivery.late, effects: delivery.effects,
+        slot: delivery.slot, awaiting: delivery.awaiting)
       shownCount += 1
       logger.info("shown", metadata: ["id": "\(delivery.key.requestID)", "late": "\(delivery.late)"])
       logger.debug("shown text", metadata: ["title": "\(delivery.content.title)"])
     }
   }
 
-  /// The user pressed a button: change the store as the matching command would, then replan.
+  /// The user pressed a button on `notification`: change the store as the matching command
+  /// would, then replan.
   public func perform(_ action: NotificationAction, on notification: PlannedNotification) async {
     do {
       try ReminderActions.perform(action, on: notification, store: store, at: clock.now(), timeZone: zone)
       try reload()
+      try await withdrawAnswered()
+    } catch {
+      logger.error("action failed", metadata: ["action": "\(action.rawValue)", "error": "\(error)"])
+    }
+  }
+
+  /// The user pressed a button on the reminder shown in `slot`: what it does depends on what the
+  /// reminder waits for; a slot that waits for nothing any more (answered meanwhile) is ignored.
+  public func perform(_ action: NotificationAction, inSlot slot: String) async {
+    do {
+      guard let answer = try store.awaitedAnswers()[slot] else {
+        logger.info("button on a settled reminder ignored", metadata: ["slot": "\(slot)"])
+        return
+      }
+      try ReminderActions.perform(action, answering: answer, store: store, at: clock.now(), timeZone: zone)
+      try reload()
+      try await withdrawAnswered()
     } catch {
       logger.error("action failed", metadata: ["action": "\(action.rawValue)", "error": "\(error)"])
     }

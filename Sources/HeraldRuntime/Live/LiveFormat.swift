@@ -7,15 +7,19 @@ public enum LiveFormat: String, Sendable, CaseIterable {
   case waybar
   /// The i3bar/swaybar protocol: a header, then an endless JSON array of block arrays.
   case i3bar
-  /// One plain line per second, for a terminal or a script.
+  /// One plain line per second, for a terminal (updated in place) or a script.
   case text
 
-  /// The renderer that writes this format, its words in `language`.
-  public func renderer(language: Language = .en) -> any LiveRenderer {
+  /// The renderer that writes this format, its words in `language` and its times in `timeZone`;
+  /// a text line fits in `width` columns (a terminal's, read at each frame).
+  public func renderer(
+    language: Language = .en, timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current,
+    width: @escaping @Sendable () -> Int? = { nil }
+  ) -> any LiveRenderer {
     switch self {
     case .waybar: WaybarRenderer(language: language)
     case .i3bar: I3barRenderer()
-    case .text: TextRenderer(language: language)
+    case .text: TextRenderer(language: language, timeZone: timeZone, width: width)
     }
   }
 }

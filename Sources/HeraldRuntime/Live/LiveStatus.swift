@@ -2,7 +2,8 @@ import Foundation
 import HeraldCore
 
 /// What every format shows of a running block at one instant, worked out once so the formats
-/// differ only in layout.
+/// differ only in layout. Titles are as written, made printable on one line; each format shortens
+/// and escapes them for its medium.
 public struct LiveStatus: Sendable, Hashable {
   /// Seconds left at which the countdown counts as ending (a bar can style its last minute).
   public static let endingThreshold = 60
@@ -24,10 +25,10 @@ public struct LiveStatus: Sendable, Hashable {
   /// The status of `activity` at `now`.
   public init(_ activity: FocusActivity, now: Date) {
     let attributes = activity.attributes
-    title = attributes.blockTitle
+    title = DisplayText.printable(attributes.blockTitle, singleLine: true)
     remaining = FocusCountdown.remainingText(until: attributes.endDate, now: now)
     secondsLeft = FocusCountdown.remainingSeconds(until: attributes.endDate, now: now)
-    currentTask = activity.state.currentTaskTitle
+    currentTask = activity.state.currentTaskTitle.map { DisplayText.printable($0, singleLine: true) }
     completedCount = activity.state.completedCount
     totalCount = activity.state.totalCount
     percent = FocusCountdown.percent(start: attributes.startDate, end: attributes.endDate, now: now)
@@ -38,4 +39,12 @@ public struct LiveStatus: Sendable, Hashable {
 
   /// `2/5`, or `nil` when the block has no tasks (a lone `0/0` says nothing).
   public var tally: String? { totalCount > 0 ? "\(completedCount)/\(totalCount)" : nil }
+
+  /// `title` shortened to `limit` characters for display.
+  public func title(toFit limit: Int) -> String { DisplayText.shortened(title, toFit: limit) }
+
+  /// `currentTask` shortened to `limit` characters for display.
+  public func currentTask(toFit limit: Int) -> String? {
+    currentTask.map { DisplayText.shortened($0, toFit: limit) }
+  }
 }

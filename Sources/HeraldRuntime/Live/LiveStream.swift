@@ -37,9 +37,19 @@ public struct LiveStream {
     clock: any HeraldClock, format: LiveFormat, language: Language = .en, ending: Ending = .atBlockEnd,
     snapshot: @escaping Snapshot, output: @escaping (String) throws -> Void
   ) {
+    self.init(
+      clock: clock, renderer: format.renderer(language: language), ending: ending, snapshot: snapshot,
+      output: output)
+  }
+
+  /// A stream writing with `renderer`; nothing runs until `run()`.
+  public init(
+    clock: any HeraldClock, renderer: any LiveRenderer, ending: Ending = .atBlockEnd,
+    snapshot: @escaping Snapshot, output: @escaping (String) throws -> Void
+  ) {
     self.clock = clock
     self.snapshot = snapshot
-    self.renderer = format.renderer(language: language)
+    self.renderer = renderer
     self.ending = ending
     self.output = output
   }
@@ -56,7 +66,8 @@ public struct LiveStream {
       let world = try snapshot()
       let transitions = lifecycle.advance(blocks: world.blocks, tasks: world.tasks, now: now)
       let shown = lifecycle.shown?.activity
-      try output(renderer.frame(shown, now: now, isFirst: isFirst))
+      let next = shown == nil ? FocusActivity.nextBlock(blocks: world.blocks, now: now) : nil
+      try output(renderer.frame(shown, next: next, now: now, isFirst: isFirst))
       isFirst = false
       if ending == .once { return }
       if ending == .atBlockEnd, shown == nil, transitions.contains(where: Self.isEnd) { return }

@@ -1,139 +1,63 @@
 import Foundation
-import HeraldSystem
 import HeraldCore
+import HeraldStore
+import HeraldSystem
 import Logging
 
-/// Shows notifications through the freedesktop Notifications service, by running `notify-send`
-/// with an argument vector (never a shell string).
+/// Shows notifications on the desktop through the freedesktop notification service, over a D-Bus
+/// connection of Herald's own (sd-bus, loaded at run time): no child process, no scraped text.
 ///
-/// Interruption levels map onto urgency: passive → low with the `suppress-sound` hint, active →
-/// normal, time-sensitive and critical → critical. A notification with buttons is shown with
-/// `--wait --print-id`: the process prints the id the server gave it, then the key of the button
-/// pressed, which becomes an action. An `ActionInvoked` signal for that id from any sender on the
-/// bus (heard through `dbus-monitor`) is an action too: libnotify ignores signals that do not come
-/// from the server's own connection. (Without `stdbuf` on `PATH`, notify-send prints the id only
-/// when it exits, and only the server's own signals reach the daemon.)
+/// What a notification looks like is `DesktopRendering`'s; what becomes of it — replaced in its
+/// slot, closed once answered, its buttons given back after a crash, closed before the daemon
+/// stops — is `DesktopNotifier`'s. The same connection shows the Live Activity (`liveActivity`).
 public struct DesktopSink: DeliverySink {
-  public let executable: URL
-  /// `stdbuf`, to make `notify-send` print the id at once rather than when it exits.
-  private let lineBuffered: URL?
-  private let onAction: ActionCallback
-  private let logger: Logger
-  private let shown = ShownNotifications()
-  private let listener: ActionSignalListener?
+  let notifier: DesktopNotifier
+  /// The running focus block as a resident notification, on the same connection.
+  public let liveActivity: DesktopLiveActivity
 
-  /// Finds `notify-send` on `PATH`; throws a clear error when it is missing.
-  public init(
-    environment: [String: String], logger: Logger, onAction: @escaping ActionCallback
-  ) throws(EnvironmentError) {
-    guard let found = Self.find("notify-send", environment) else {
-      throw EnvironmentError(
-        tried: "starting the desktop sink", problem: "notify-send is not on PATH",
-        remedy: "install it (Debian: apt-get install libnotify-bin)")
-    }
-    executable = found
-    lineBuffered = Self.find("stdbuf", environment)
-    self.onAction = onAction
-    self.logger = logger
-    let shown = shown
-    do {
-      guard let monitor = Self.find("dbus-monitor", environment) else {
-        throw EnvironmentError(tried: "listening for button presses", problem: "dbus-monitor is not on PATH")
-      }
-      listener = try ActionSignalListener(executable: monitor, logger: logger) { id, key in
-        Self.pressed(key, id: id, shown: shown, logger: logger, onAction: onAction)
-      }
-    } catch {
-      logger.warning("not listening for ActionInvoked on the bus", metadata: ["error": "\(error)"])
-      listener = nil
-    }
+  /// Loads sd-bus and prepares the connection; throws when the library or the session bus is
+  /// missing. Button presses go to `onAction`. The connection is made at the first notification
+  /// (or `resume()`), and made again whenever the bus or the server restarts.
+  public init(store: HeraldStore, logger: Logger, onAction: @escaping ActionCallback) throws(EnvironmentError)
+  {
+    let library = try SDBus.shared.get()
+    try Self.requireSessionBus(ProcessInfo.processInfo.environment)
+    let server = NotificationServer(library: library, logger: logger)
+    notifier = DesktopNotifier(server: server, store: store, logger: logger, onAction: onAction)
+    liveActivity = DesktopLiveActivity(notifier: notifier)
   }
 
-  /// The first executable called `name` on `PATH`.
-  static func find(_ name: String, _ environment: [String: String]) -> URL? {
-    let path = environment["PATH"] ?? "/usr/bin:/bin"
-    return path.split(separator: ":").map { URL(fileURLWithPath: String($0)).appendingPathComponent(name) }
-      .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-  }
-
-  /// The button `key` was pressed on the notification shown as `id`: an action, unless it was
-  /// handled already (heard both from `notify-send` and from the bus) or is not one of ours.
-  private static func pressed(
-    _ key: String, id: UInt32, shown: ShownNotifications, logger: Logger, onAction: @escaping ActionCallback
-  ) {
-    guard let action = NotificationAction(rawValue: key), let notification = shown.take(id) else { return }
-    logger.info("action invoked", metadata: ["action": "\(key)", "id": "\(notification.identifier)"])
-    Task { await onAction(action, notification) }
-  }
-
-  /// The argument vector for one notification.
-  public static func arguments(for delivery: Delivery) -> [String] {
-    let content = delivery.notification.content
-    var arguments = ["--app-name=Herald", "--urgency=\(urgency(content.interruptionLevel))"]
-    arguments.append("--category=x-herald.\(content.categoryIdentifier)")
-    if content.interruptionLevel == .passive || content.sound == nil {
-      arguments.append("--hint=boolean:suppress-sound:true")
+  /// Throws unless the environment names a session bus (`DBUS_SESSION_BUS_ADDRESS`, or the
+  /// `bus` socket in `XDG_RUNTIME_DIR`), where sd-bus looks for one.
+  static func requireSessionBus(_ environment: [String: String]) throws(EnvironmentError) {
+    if let address = environment["DBUS_SESSION_BUS_ADDRESS"], !address.isEmpty { return }
+    if let runtime = environment["XDG_RUNTIME_DIR"], FileManager.default.fileExists(atPath: runtime + "/bus")
+    {
+      return
     }
-    let texts = delivery.texts
-    for action in delivery.actions {
-      arguments.append("--action=\(action.rawValue)=\(action.label(texts))")
-    }
-    if !delivery.actions.isEmpty { arguments += ["--wait", "--print-id"] }
-    let title = delivery.displayTitle
-    // `--` ends the options: a title starting with "-" is still a title.
-    return arguments + ["--", title, content.body]
-  }
-
-  /// The freedesktop urgency of an interruption level.
-  public static func urgency(_ level: InterruptionLevel) -> String {
-    switch level {
-    case .passive: "low"
-    case .active: "normal"
-    case .timeSensitive, .critical: "critical"
-    }
+    throw EnvironmentError(
+      tried: "starting the desktop sink", problem: "no session bus (DBUS_SESSION_BUS_ADDRESS is not set)",
+      remedy: "run it in a desktop session, or under dbus-run-session")
   }
 
   public func deliver(_ delivery: Delivery) async throws {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = Self.arguments(for: delivery)
-    if !delivery.actions.isEmpty, let lineBuffered {
-      process.executableURL = lineBuffered
-      process.arguments = ["-oL", executable.path] + (process.arguments ?? [])
+    try await notifier.show(slot: delivery.slot) { server in
+      DesktopRendering.request(for: delivery, on: server)
     }
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.runWithSignalsUnblocked()
-    guard !delivery.actions.isEmpty else {
-      process.waitUntilExit()
-      guard process.terminationStatus == 0 else {
-        throw EnvironmentError(
-          tried: "showing a notification with notify-send",
-          problem: "it exited with \(process.terminationStatus)",
-          remedy: "is a notification service running on the session bus?")
-      }
-      return
-    }
-    // With buttons, notify-send waits until the notification closes: listen on a thread of its
-    // own (a blocking read in a task would hold one of the few threads all tasks share). The first
-    // line is the notification's id, a later one the key of a button pressed.
-    let notification = delivery.notification
-    let (shown, logger, onAction) = (shown, logger, onAction)
-    let reading = output.fileHandleForReading
-    Thread.detachNewThread {
-      var id: UInt32?
-      reading.forEachLine { line in
-        if let shownID = id {
-          Self.pressed(line, id: shownID, shown: shown, logger: logger, onAction: onAction)
-        } else if let shownID = UInt32(line) {
-          id = shownID
-          shown.insert(notification, id: shownID)
-        }
-      }
-      process.waitUntilExit()
-      // Closed: no press can come any more.
-      if let id { _ = shown.take(id) }
-    }
+  }
+
+  public func resume() async {
+    await notifier.listen()
+    await notifier.adopt()
+  }
+
+  public func withdraw(slots: [String]) async {
+    await notifier.close(slots: slots)
+  }
+
+  public func stop() async {
+    await liveActivity.end()
+    await notifier.closeButtons()
+    await notifier.stop()
   }
 }

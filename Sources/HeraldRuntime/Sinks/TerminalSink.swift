@@ -19,6 +19,8 @@ public struct TerminalSink: DeliverySink {
   public static func line(_ delivery: Delivery, zone: TimeZone) -> String {
     let time = WallClockResolver(timeZone: zone).time(at: delivery.notification.fireDate)
     let style = delivery.style.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
-    return "\(time)  \(style)  \(delivery.displayTitle) — \(delivery.content.body)"
+    // A terminal line: no control character of a title reaches the terminal.
+    let text = "\(delivery.displayTitle) — \(delivery.displayContent.body)"
+    return "\(time)  \(style)  \(DisplayText.printable(text, singleLine: true))"
   }
 }

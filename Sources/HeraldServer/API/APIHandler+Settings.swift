@@ -40,7 +40,8 @@ extension Components.Schemas.Settings {
       poiNotificationsEnabled: settings.poiNotificationsEnabled,
       movementFollowUpMinutes: settings.movementFollowUpMinutes,
       progressReportEnabled: settings.progressReportEnabled,
-      progressReportTime: settings.progressReportTime.description)
+      progressReportTime: settings.progressReportTime.description,
+      liveActivityNotificationEnabled: settings.liveActivityNotificationEnabled)
   }
 }
 
@@ -61,6 +62,7 @@ extension Components.Schemas.SettingsPatch {
       add(.poiNotificationsEnabled, poiNotificationsEnabled.map { .bool($0) })
       add(.movementFollowUpMinutes, movementFollowUpMinutes.map { .int($0) })
       add(.progressReportEnabled, progressReportEnabled.map { .bool($0) })
+      add(.liveActivityNotificationEnabled, liveActivityNotificationEnabled.map { .bool($0) })
       if let progressReportTime {
         add(
           .progressReportTime, .time(try WallClockTime.parse(progressReportTime, field: "progressReportTime"))

@@ -27,6 +27,11 @@ struct PageTexts: Sendable {
       "0 heißt: Erinnerung genau beim Start.",
       "0 means: remind exactly at the start.")
   }
+  var liveActivityNotification: String {
+    pick(
+      "Laufenden Focus Block als Mitteilung zeigen (Countdown auf dem Desktop)",
+      "Show the running focus block as a notification (countdown on the desktop)")
+  }
   var dueDateSection: String { pick("Frist-Erinnerungen", "Due-date reminders") }
   var morningReminder: String { pick("Morgen-Erinnerung", "Morning reminder") }
   var time: String { pick("Uhrzeit", "Time") }

@@ -16,6 +16,7 @@ struct SettingsForm {
       try settings.set(key, to: try key.parse(text))
     }
     try set(.focusBlockLeadMinutes, fields.trimmed("focusBlockLeadMinutes"))
+    settings.liveActivityNotificationEnabled = fields.isChecked("liveActivityNotificationEnabled")
     settings.dueDateMorningReminderEnabled = fields.isChecked("dueDateMorningReminderEnabled")
     if let text = fields.trimmed("dueDateMorningReminderTime") {
       let time = try WallClockTime.parse(text, field: "dueDateMorningReminderTime")

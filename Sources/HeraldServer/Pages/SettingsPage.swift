@@ -41,6 +41,9 @@ struct SettingsPage {
     <input type="number" id="focusBlockLeadMinutes" name="focusBlockLeadMinutes" min="0" max="120" \
     value="\(settings.focusBlockLeadMinutes)"></p>
     <p class="footer">\(texts.leadFooter)</p>
+    <p><input type="checkbox" id="liveActivityNotificationEnabled" name="liveActivityNotificationEnabled" \
+    value="true"\(HTML.attribute("checked", when: settings.liveActivityNotificationEnabled))>
+    <label for="liveActivityNotificationEnabled">\(texts.liveActivityNotification)</label></p>
     </section>
     """
   }
