@@ -33,19 +33,27 @@ struct LiveCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
-    let store = try self.store.open()
+    let options = self.store
+    let store = try options.open(.readOnly)
     let timeZone = SystemTimeZoneSource().current()
     let ending: LiveStream.Ending = once ? .once : follow ? .never : .atBlockEnd
     let stream = LiveStream(
       clock: SystemClock(), format: format, language: try store.language(), ending: ending,
       snapshot: {
-        let state = try store.planningState(timeZone: timeZone)
+        // A read-only connection sees the database as it was when opened: one per snapshot
+        // follows what the daemon and other commands change.
+        let state = try options.open(.readOnly).planningState(timeZone: timeZone)
         return (state.focusBlocks, state.tasks)
       },
-      // FileHandle writes straight to the descriptor: a bar reading the pipe sees each line
-      // at once, where print() would sit in a buffer.
-      output: { line in try FileHandle.standardOutput.write(contentsOf: Data((line + "\n").utf8)) })
-    try await stream.run()
+      // Straight to the descriptor: a bar reading the pipe sees each line at once, where print()
+      // would sit in a buffer.
+      output: { line in try StandardOutput.writeOrFail(line + "\n") })
+    do {
+      try await stream.run()
+    } catch let failure as StandardOutput.Failure {
+      // The bar or pager went away: the stream's natural end, as for any Unix filter.
+      guard failure.readerWentAway else { throw failure.environmentError }
+    }
   }
 }
 

@@ -30,11 +30,17 @@ public struct HeraldProcess {
     return url
   }()
 
-  /// Runs `herald` with `arguments`, feeding `stdin`, and waits for it.
-  public static func run(_ arguments: [String], stdin: String? = nil) throws -> Result {
+  /// Runs `herald` with `arguments`, feeding `stdin`, and waits for it; `environment` adds to
+  /// (or replaces variables of) this process's environment.
+  public static func run(
+    _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]
+  ) throws -> Result {
     let process = Process()
     process.executableURL = productsDirectory.appendingPathComponent("herald")
     process.arguments = arguments
+    if !environment.isEmpty {
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     process.currentDirectoryURL = repositoryRoot
     let out = Pipe()
     let err = Pipe()
@@ -52,6 +58,24 @@ public struct HeraldProcess {
     return Result(
       status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
       stderr: String(decoding: stderrData, as: UTF8.self))
+  }
+
+  /// Runs `herald` with its standard output on `/dev/full` (every write fails: the disk is full).
+  public static func runToDevFull(_ arguments: [String]) throws -> Result {
+    let process = Process()
+    process.executableURL = productsDirectory.appendingPathComponent("herald")
+    process.arguments = arguments
+    process.currentDirectoryURL = repositoryRoot
+    let full = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
+    let err = Pipe()
+    process.standardOutput = full
+    process.standardError = err
+    try process.run()
+    let stderrData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    try full.close()
+    return Result(
+      status: process.terminationStatus, stdout: "", stderr: String(decoding: stderrData, as: UTF8.self))
   }
 
   /// Writes `text` to a new temporary file and returns its path.
