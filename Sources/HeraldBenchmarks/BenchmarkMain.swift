@@ -4,8 +4,11 @@ import Foundation
 @main
 enum BenchmarkMain {
   static func main() async {
+    if CommandLine.arguments.count == 3, CommandLine.arguments[1] == ReaderBenchmark.childJob {
+      ReaderBenchmark.readTrackInChild(CommandLine.arguments[2])
+    }
     // Arguments pick jobs by name; none runs them all.
-    let jobs: Set = ["plan", "proximity", "movement", "daemon"]
+    let jobs: Set = ["plan", "proximity", "movement", "daemon", "gpx", "scenario"]
     let picked = Set(CommandLine.arguments.dropFirst())
     guard picked.isSubset(of: jobs) else {
       let usage = "usage: HeraldBenchmarks [\(jobs.sorted().joined(separator: "|"))]...\n"
@@ -54,6 +57,14 @@ enum BenchmarkMain {
     print("\n" + BenchmarkTable.render(rows))
     let failed = rows.filter { !$0.passes }.count
     print("\n\(rows.count - failed) of \(rows.count) within target; checksum \(harness.checksum)")
+    if wants("gpx") || wants("scenario") {
+      do {
+        try ReaderBenchmark().run(track: wants("gpx"), scenario: wants("scenario"))
+      } catch {
+        print("readers benchmark failed: \(error)")
+        exit(1)
+      }
+    }
     if wants("daemon") {
       do {
         try await DaemonBenchmark().run()

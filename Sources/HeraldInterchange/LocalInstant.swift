@@ -14,6 +14,52 @@ public enum LocalInstant {
   /// The instant `text` names; `nil` when it is neither form or names no valid day or time.
   public static func parse(_ text: String, resolver: WallClockResolver) -> Date? {
     if let instant = RFC3339.parse(text) { return instant }
+    guard let (day, secondOfDay) = wallClockReading(text) else { return nil }
+    return Date(timeIntervalSince1970: resolver.epochSeconds(on: day, secondOfDay: secondOfDay))
+  }
+
+  /// Reads `text` as `parse` does and says, in one line, which instant a local reading the zone
+  /// skips (a spring-forward gap) or repeats (a fall-back overlap) was taken to mean; the note is
+  /// nil for every other text. The error names `field` and what was expected.
+  public static func resolve(_ text: String, resolver: WallClockResolver, field: String) throws(FieldError)
+    -> (instant: Date, note: String?)
+  {
+    let instant = try parse(text, resolver: resolver, field: field)
+    guard RFC3339.parse(text) == nil, let (day, secondOfDay) = wallClockReading(text) else {
+      return (instant, nil)
+    }
+    let seconds = instant.timeIntervalSince1970
+    // Every instant that reads this way: one per offset in force around it.
+    let local = Double(day.daysSinceEpoch * 86_400 + secondOfDay)
+    let readings = Set(
+      [seconds - 86_400, seconds, seconds + 86_400].map {
+        local - Double(resolver.offset(atEpochSeconds: $0))
+      }
+      .filter { candidate in
+        let reading = resolver.wallClock(at: Date(timeIntervalSince1970: candidate))
+        return reading.day == day && reading.secondOfDay == secondOfDay
+      })
+    let zone = resolver.timeZone.identifier
+    let used = describe(instant, resolver: resolver)
+    if readings.isEmpty {
+      return (instant, "\(field): \(text) does not exist in \(zone) (the clocks skip it); using \(used)")
+    }
+    if readings.count > 1 {
+      return (
+        instant, "\(field): \(text) occurs twice in \(zone) (the clocks go back); using the earlier, \(used)"
+      )
+    }
+    return (instant, nil)
+  }
+
+  /// The local reading with its offset and the instant in UTC: `03:30+02:00 (01:30:00Z)`.
+  private static func describe(_ instant: Date, resolver: WallClockResolver) -> String {
+    let offset = resolver.offset(atEpochSeconds: instant.timeIntervalSince1970)
+    return "\(RFC3339.string(instant, offsetSeconds: offset)) (\(RFC3339.utcString(instant)))"
+  }
+
+  /// The day and second of day of a local `YYYY-MM-DDTHH:MM[:SS]` (or with a space); nil otherwise.
+  private static func wallClockReading(_ text: String) -> (CivilDate, Int)? {
     let b = Array(text.utf8)
     guard b.count == 16 || (b.count == 19 && b[16] == UInt8(ascii: ":")) else { return nil }
     func number(_ from: Int, _ count: Int) -> Int? {
@@ -36,8 +82,7 @@ public enum LocalInstant {
       guard let value = number(17, 2), value < 60 else { return nil }
       second = value
     }
-    let seconds = resolver.epochSeconds(on: day, secondOfDay: time.minuteOfDay * 60 + second)
-    return Date(timeIntervalSince1970: seconds)
+    return (day, time.minuteOfDay * 60 + second)
   }
 
   /// Reads `text` as `parse` does; the error names `field` and what was expected.

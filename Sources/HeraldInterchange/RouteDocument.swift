@@ -7,7 +7,7 @@ public enum RouteDocument {
   public static func decode(_ data: Data) throws(FieldError) -> Route {
     let root = try ObjectReader(JSONValue.parse(data), path: "")
     try root.allowOnly(["id", "name", "waypoints"])
-    let id = try root.requiredString("id")
+    let id = try Validation.identifier(root.requiredString("id"), field: "id")
     var points: [PointOfInterest] = []
     for (index, element) in (try root.array("waypoints") ?? []).enumerated() {
       let point = try ObjectReader(element, path: "waypoints[\(index)]")

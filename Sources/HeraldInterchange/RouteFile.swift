@@ -1,16 +1,12 @@
 import Foundation
 import HeraldCore
-import HeraldCore
 
 /// Reads a route: a GPX file whose `<wpt>`s are its points of interest, or a JSON route.
 public enum RouteFile {
   /// Loads `url` by its content: JSON when it starts with `{`, GPX otherwise.
   /// Errors start with the file's path.
   public static func load(_ url: URL) throws(FieldError) -> Route {
-    let data: Data
-    do { data = try Data(contentsOf: url) } catch {
-      throw FieldError(url.path, "cannot read: \(error.localizedDescription)")
-    }
+    let data = try InputFile.contents(of: url.path)
     do {
       let firstByte = data.first { !" \n\r\t".utf8.contains($0) }
       if firstByte == UInt8(ascii: "{") { return try RouteDocument.decode(data) }

@@ -20,9 +20,11 @@ extension ScenarioDocument {
         days[weekday] = try daySchedule(member.value, field: field)
       }
     }
-    let interval = try object.int("intervalMinutes") ?? MovementSchedule.defaultIntervalMinutes
+    let interval =
+      try object.int("intervalMinutes", allowed: intervals) ?? MovementSchedule.defaultIntervalMinutes
     let fallbackInterval =
-      try object.int("fallbackIntervalMinutes") ?? MovementSchedule.defaultFallbackIntervalMinutes
+      try object.int("fallbackIntervalMinutes", allowed: intervals)
+      ?? MovementSchedule.defaultFallbackIntervalMinutes
     do {
       return try MovementSchedule(
         intervalMinutes: interval, fallbackIntervalMinutes: fallbackInterval,
@@ -67,12 +69,17 @@ extension ScenarioDocument {
     let style: NotificationStyle
     let styleName = try object.string("style")
     do { style = try NotificationStyle(stored: styleName) } catch { throw error.prefixed(object.path) }
-    let interval = try object.int("intervalMinutes")
+    let interval = try object.int("intervalMinutes", allowed: intervals)
     do {
       return try TimeBlock(start: start, end: end, style: style, intervalMinutes: interval)
     } catch {
       throw error.prefixed(object.path)
     }
+  }
+
+  /// What an interval field allows, for messages.
+  private static var intervals: String {
+    "an integer \(MovementSchedule.intervals.lowerBound)–\(MovementSchedule.intervals.upperBound)"
   }
 
   private static func time(_ object: ObjectReader, _ key: String) throws(FieldError) -> WallClockTime? {

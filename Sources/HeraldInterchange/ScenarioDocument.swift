@@ -39,7 +39,7 @@ public enum ScenarioDocument {
       let value: SettingKey.Value
       switch (settings[key], member.value) {
       case (.bool, .bool(let flag)): value = .bool(flag)
-      case (.int, _): value = .int(try ObjectReader.integer(member.value, field: field))
+      case (.int, _): value = .int(try ObjectReader.integer(member.value, field: field, allowed: key.allowed))
       case (.time, .string(let text)): value = .time(try WallClockTime.parse(text, field: field))
       default:
         throw FieldError(
@@ -57,10 +57,9 @@ public enum ScenarioDocument {
     try Validation.interval(start: start, end: end, field: object.field("end"))
     var taskIDs: [String] = []
     for (index, element) in (try object.array("taskIDs") ?? []).enumerated() {
-      guard case .string(let id) = element, !id.isEmpty else {
-        throw FieldError(object.field("taskIDs[\(index)]"), "expected a non-empty string")
-      }
-      taskIDs.append(id)
+      let field = object.field("taskIDs[\(index)]")
+      guard case .string(let id) = element else { throw FieldError(field, "expected a non-empty string") }
+      taskIDs.append(try Validation.identifier(id, field: field))
     }
     return FocusBlock(
       id: try Validation.identifier(object.requiredString("id"), field: object.field("id")),

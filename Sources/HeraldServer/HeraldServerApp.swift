@@ -23,10 +23,9 @@ public struct HeraldServerApp: Sendable {
     self.directory = directory
     self.store = store
     self.clock = clock
-    hub = LiveEventHub { [directory, clock] in
-      guard let account = try await directory.pageAccount() else { return "" }
-      let zone = account.timeZone()
-      let state = try account.store.planningState(timeZone: zone)
+    hub = LiveEventHub { [store, zones, clock] in
+      let zone = zones.current()
+      let state = try store.planningState(timeZone: zone)
       return LiveSnapshot(state: state, now: clock.now()).json(
         texts: PageTexts(language: state.language), zone: zone)
     }

@@ -46,7 +46,10 @@ extension HeraldStore {
       try Self.check(block, db)
       try db.execute(
         sql: "UPDATE focusBlock SET title = ?, startsAt = ?, endsAt = ? WHERE id = ?",
-        arguments: [block.title, block.start.timeIntervalSince1970, block.end.timeIntervalSince1970, id])
+        arguments: [
+          StoredText.value(block.title), block.start.timeIntervalSince1970, block.end.timeIntervalSince1970,
+          id,
+        ])
       try db.execute(sql: "DELETE FROM focusBlockTask WHERE blockID = ?", arguments: [id])
       try Self.insertLinks(of: block, db)
       return block
@@ -66,6 +69,9 @@ extension HeraldStore {
     _ = try Validation.identifier(block.id)
     _ = try Validation.title(block.title)
     try Validation.interval(start: block.start, end: block.end)
+    for (index, taskID) in block.taskIDs.enumerated() {
+      _ = try Validation.identifier(taskID, field: "taskIDs[\(index)]")
+    }
   }
 
   /// A block written by a command also links only tasks that exist.
@@ -89,7 +95,7 @@ extension HeraldStore {
       let id: String = row[0]
       blocks.append(
         FocusBlock(
-          id: id, title: row[1], start: Date(timeIntervalSince1970: row[2]),
+          id: id, title: StoredText.read(row, 1), start: Date(timeIntervalSince1970: row[2]),
           end: Date(timeIntervalSince1970: row[3]), taskIDs: links[id] ?? []))
     }
     return blocks
@@ -103,7 +109,7 @@ extension HeraldStore {
     let taskIDs = try String.fetchAll(
       db, sql: "SELECT taskID FROM focusBlockTask WHERE blockID = ? ORDER BY position", arguments: [id])
     return FocusBlock(
-      id: id, title: row[0], start: Date(timeIntervalSince1970: row[1]),
+      id: id, title: StoredText.read(row, 0), start: Date(timeIntervalSince1970: row[1]),
       end: Date(timeIntervalSince1970: row[2]), taskIDs: taskIDs)
   }
 
@@ -112,7 +118,8 @@ extension HeraldStore {
     let statement = try db.cachedStatement(
       sql: "INSERT INTO focusBlock (id, position, title, startsAt, endsAt) VALUES (?, ?, ?, ?, ?)")
     try statement.execute(arguments: [
-      block.id, position, block.title, block.start.timeIntervalSince1970, block.end.timeIntervalSince1970,
+      block.id, position, StoredText.value(block.title), block.start.timeIntervalSince1970,
+      block.end.timeIntervalSince1970,
     ])
     try insertLinks(of: block, db)
   }

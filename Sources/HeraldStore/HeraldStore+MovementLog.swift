@@ -8,24 +8,26 @@ extension HeraldStore {
     try read(Self.fetchMovementLog) ?? MovementLog()
   }
 
-  /// The user marked the movement reminder done at `date`; it counts for its day in `timeZone`.
+  /// The user marked the movement reminder done at `date`; it counts for the day it was shown.
+  /// Returns the new log, or nil (nothing written) when no reminder waits for an answer.
   @discardableResult
-  public func acknowledgeMovement(at date: Date, timeZone: TimeZone) throws -> MovementLog {
+  public func acknowledgeMovement(at date: Date, timeZone: TimeZone) throws -> MovementLog? {
     try changeMovementLog { $0.recordAcknowledged(at: date, resolver: WallClockResolver(timeZone: timeZone)) }
   }
 
   /// The user snoozed the movement reminder at `date`: it comes again 5 minutes later.
+  /// Returns the new log, or nil (nothing written) when no reminder waits for an answer.
   @discardableResult
-  public func snoozeMovement(at date: Date) throws -> MovementLog {
+  public func snoozeMovement(at date: Date) throws -> MovementLog? {
     try changeMovementLog { $0.recordSnoozed(at: date) }
   }
 
   /// Reads, changes (by the core's rules) and writes the log in one transaction, so two
-  /// processes answering at once both count.
-  private func changeMovementLog(_ change: (inout MovementLog) -> Void) throws -> MovementLog {
+  /// processes answering at once both count; writes nothing when `change` says it changed nothing.
+  private func changeMovementLog(_ change: (inout MovementLog) -> Bool) throws -> MovementLog? {
     try write { db in
       var log = try Self.fetchMovementLog(db) ?? MovementLog()
-      change(&log)
+      guard change(&log) else { return nil }
       try Self.store(log, db)
       return log
     }

@@ -47,7 +47,7 @@ extension HeraldStore {
       try Self.check(task)
       try db.execute(
         sql: "UPDATE task SET title = ?, due = ?, completed = ? WHERE id = ?",
-        arguments: [task.title, task.due?.timeIntervalSince1970, task.completed, id])
+        arguments: [StoredText.value(task.title), task.due?.timeIntervalSince1970, task.completed, id])
       return task
     }
   }
@@ -81,7 +81,8 @@ extension HeraldStore {
       let due: Double? = row[2]
       tasks.append(
         TodoItem(
-          id: row[0], title: row[1], due: due.map(Date.init(timeIntervalSince1970:)), completed: row[3]))
+          id: row[0], title: StoredText.read(row, 1), due: due.map(Date.init(timeIntervalSince1970:)),
+          completed: row[3]))
     }
     return tasks
   }
@@ -92,14 +93,16 @@ extension HeraldStore {
         db, sql: "SELECT title, due, completed FROM task WHERE id = ?", arguments: [id])
     else { return nil }
     let due: Double? = row[1]
-    return TodoItem(id: id, title: row[0], due: due.map(Date.init(timeIntervalSince1970:)), completed: row[2])
+    return TodoItem(
+      id: id, title: StoredText.read(row, 0), due: due.map(Date.init(timeIntervalSince1970:)),
+      completed: row[2])
   }
 
   static func insert(_ task: TodoItem, position: Int, _ db: Database) throws {
     let statement = try db.cachedStatement(
       sql: "INSERT INTO task (id, position, title, due, completed) VALUES (?, ?, ?, ?, ?)")
     try statement.execute(arguments: [
-      task.id, position, task.title, task.due?.timeIntervalSince1970, task.completed,
+      task.id, position, StoredText.value(task.title), task.due?.timeIntervalSince1970, task.completed,
     ])
   }
 }

@@ -20,6 +20,21 @@ public final class HeraldStore: Sendable {
     try Schema.migrator.migrate(writer)
   }
 
+  /// Wraps a read-only connection whose schema was checked.
+  init(openedReadOnly queue: DatabaseQueue) {
+    writer = queue
+  }
+
+  /// Opens the database file at `path`. To read only (`herald export`, `upcoming`, `live`), it
+  /// must exist and nothing is written; to write, it is created (mode 0600, and its directory)
+  /// when missing and its schema brought up to date.
+  public convenience init(path: String, access: Access) throws {
+    switch access {
+    case .readWrite: try self.init(path: path)
+    case .readOnly: self.init(openedReadOnly: try Self.readOnlyQueue(path: path))
+    }
+  }
+
   /// Opens (creating it, mode 0600, and its directory when missing) the database file at `path`.
   public convenience init(path: String) throws {
     try Self.createFileIfMissing(path)
@@ -71,6 +86,10 @@ public final class HeraldStore: Sendable {
     } catch {
       throw EnvironmentError(
         tried: "creating the directory \(directory.path)", problem: error.localizedDescription)
+    }
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+      throw EnvironmentError(tried: "opening the database \(path)", problem: "it is a directory, not a file")
     }
     let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
     if descriptor < 0 {

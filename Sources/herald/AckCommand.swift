@@ -12,8 +12,11 @@ struct AckCommand: ParsableCommand {
   @OptionGroup var store: StoreOptions
 
   func run() throws {
-    try ReminderActions.acknowledgeMovement(
+    let counted = try ReminderActions.acknowledgeMovement(
       store: store.open(), at: Date(), timeZone: SystemTimeZoneSource().current())
-    print("Done: movement break counted.")
+    guard counted else {
+      throw FieldError("", "nothing to mark done: no movement reminder is waiting for an answer")
+    }
+    try StandardOutput.write("Done: movement break counted.\n")
   }
 }

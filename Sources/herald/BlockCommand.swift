@@ -26,7 +26,7 @@ struct BlockCommand: ParsableCommand {
       let endDate = try SystemClockText.instant(end, field: "--end")
       let block = try store.open().addFocusBlock(
         id: id, title: title, start: startDate, end: endDate, taskIDs: tasks)
-      print(block.id)
+      try StandardOutput.writeLine(block.id)
     }
   }
 
@@ -70,9 +70,9 @@ struct BlockCommand: ParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() throws {
-      for block in try store.open().focusBlocks() {
+      for block in try store.open(.readOnly).focusBlocks() {
         let tasks = block.taskIDs.isEmpty ? "" : "  [\(block.taskIDs.joined(separator: ", "))]"
-        print(
+        try StandardOutput.writeLine(
           "\(block.id)  \(SystemClockText.text(block.start)) → \(SystemClockText.text(block.end))  "
             + block.title + tasks)
       }

@@ -18,9 +18,9 @@ struct ExportCommand: ParsableCommand {
   @OptionGroup var store: StoreOptions
 
   func run() throws {
-    let database = try store.open()
+    let database = try store.open(.readOnly)
     let state = try database.planningState(
       timeZone: database.storedTimeZone() ?? SystemTimeZoneSource().current())
-    print(ScenarioDocument.encode(state), terminator: "")
+    try StandardOutput.write(ScenarioDocument.encode(state))
   }
 }

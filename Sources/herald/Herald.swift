@@ -25,6 +25,7 @@ struct Herald: AsyncParsableCommand {
   /// Runs the command; any error is one line on stderr and a non-zero exit, never a usage dump
   /// mixed into a pipeline.
   static func main() async {
+    StandardOutput.prepare()
     do {
       var command = try parseAsRoot()
       if var command = command as? any AsyncParsableCommand {

@@ -17,7 +17,7 @@ struct ImportCommand: ParsableCommand {
 
   func run() throws {
     // Read and check the whole document first: a bad one leaves the database untouched.
-    let state = try ScenarioDocument.decode(InputFile.read(file))
+    let state = try ScenarioDocument.decode(InputFile.contents(of: file))
     try store.open().replaceAll(with: state)
   }
 }

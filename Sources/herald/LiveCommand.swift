@@ -34,7 +34,8 @@ struct LiveCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
-    let store = try self.store.open()
+    let options = self.store
+    let store = try options.open(.readOnly)
     let timeZone = SystemTimeZoneSource().current()
     let ending: LiveStream.Ending = once ? .once : follow ? .never : .atBlockEnd
     let output = LiveOutput()
@@ -43,14 +44,21 @@ struct LiveCommand: AsyncParsableCommand {
       renderer: format.renderer(language: try store.language(), timeZone: timeZone, width: output.width),
       ending: ending,
       snapshot: {
-        let state = try store.planningState(timeZone: timeZone)
+        // A read-only connection sees the database as it was when opened: one per snapshot
+        // follows what the daemon and other commands change.
+        let state = try options.open(.readOnly).planningState(timeZone: timeZone)
         return (state.focusBlocks, state.tasks)
       },
       // Straight to the descriptor: a bar reading the pipe sees each line at once, where print()
       // would sit in a buffer.
-      output: output.write)
-    try await stream.run()
-    try output.finish()
+      output: { frame in try StandardOutput.writeOrFail(output.bytes(for: frame)) })
+    do {
+      try await stream.run()
+      if output.isTerminal { try StandardOutput.writeOrFail("\n") }
+    } catch let failure as StandardOutput.Failure {
+      // The bar or pager went away: the stream's natural end, as for any Unix filter.
+      guard failure.readerWentAway else { throw failure.environmentError }
+    }
   }
 }
 

@@ -16,16 +16,17 @@ struct MovementCommand: ParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() throws {
-      guard let schedule = try store.open().movementSchedule() else {
-        print("no movement schedule (pick one: herald movement template officeWorker)")
+      guard let schedule = try store.open(.readOnly).movementSchedule() else {
+        try StandardOutput.writeLine("no movement schedule (pick one: herald movement template officeWorker)")
         return
       }
-      print(
+      try StandardOutput.writeLine(
         "interval \(schedule.intervalMinutes) min, fallback \(schedule.fallbackIntervalMinutes) min, "
           + "active hours \(schedule.activeHoursStart)–\(schedule.activeHoursEnd)")
       for weekday in Weekday.allCases {
         let text = schedule.days[weekday].map(MovementCommand.describe) ?? "off"
-        print(weekday.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0) + text)
+        try StandardOutput.writeLine(
+          weekday.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0) + text)
       }
     }
   }

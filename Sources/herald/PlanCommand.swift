@@ -21,8 +21,8 @@ struct PlanCommand: ParsableCommand {
     guard let instant = RFC3339.parse(now) else {
       throw FieldError("--now", "not an RFC 3339 instant with offset: \"\(now)\"")
     }
-    let state = try ScenarioDocument.decode(InputFile.read(scenario))
+    let state = try ScenarioDocument.decode(InputFile.contents(of: scenario))
     let plan = Planner.plan(state, now: instant, limits: limits.value)
-    print(PlanDocument.encode(plan, timeZone: state.timeZone), terminator: "")
+    try StandardOutput.write(PlanDocument.encode(plan, timeZone: state.timeZone))
   }
 }

@@ -39,11 +39,12 @@ struct RouteCommand: ParsableCommand {
         throw FieldError("--poi-notifications", "expected on or off, got \"\(poiNotifications)\"")
       }
       let route = try RouteFile.load(URL(fileURLWithPath: route))
-      let fixes = try GPXDocument(contentsOf: URL(fileURLWithPath: track)).fixes
-      let replay = RouteReplay(
-        route: route, fixes: fixes, radius: radius, language: language,
-        notificationsEnabled: poiNotifications == "on")
-      print(replay.document, terminator: "")
+      let trackFile = try InputFile(path: track)
+      // The track streams through the monitor: a year of 1 Hz fixes never sits in memory.
+      let replay = try RouteReplay(
+        route: route, radius: radius, language: language, notificationsEnabled: poiNotifications == "on",
+        reading: { (each) throws(FieldError) in try GPXReader.read(trackFile, fix: each) })
+      try StandardOutput.write(replay.document)
     }
   }
 }

@@ -18,13 +18,13 @@ struct SettingsCommand: ParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() throws {
-      let database = try store.open()
+      let database = try store.open(.readOnly)
       let settings = try database.settings()
       var lines = SettingKey.allCases.map { ($0.rawValue, settings[$0].text) }
       lines.append((SettingsCommand.localeKey, try database.language().rawValue))
       let width = lines.map(\.0.count).max() ?? 0
       for (key, value) in lines {
-        print(key.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + value)
+        try StandardOutput.writeLine(key.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + value)
       }
     }
   }

@@ -12,7 +12,9 @@ struct SnoozeCommand: ParsableCommand {
   @OptionGroup var store: StoreOptions
 
   func run() throws {
-    try ReminderActions.snoozeMovement(store: store.open(), at: Date())
-    print("Snoozed: the movement reminder comes again in 5 minutes.")
+    guard try ReminderActions.snoozeMovement(store: store.open(), at: Date()) else {
+      throw FieldError("", "nothing to snooze: no movement reminder is waiting for an answer")
+    }
+    try StandardOutput.write("Snoozed: the movement reminder comes again in 5 minutes.\n")
   }
 }

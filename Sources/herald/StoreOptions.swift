@@ -20,9 +20,15 @@ struct StoreOptions: ParsableArguments {
     database ?? HeraldStore.defaultPath(environment: ProcessInfo.processInfo.environment)
   }
 
-  /// Opens (creating when missing) the database.
+  /// Opens the database to change it (creating it when missing).
   func open() throws -> HeraldStore {
+    try open(.readWrite)
+  }
+
+  /// Opens the database as the command needs: a command that only reads never creates, migrates
+  /// or writes it, so it works on a read-only file and leaves its bytes as they were.
+  func open(_ access: HeraldStore.Access) throws -> HeraldStore {
     guard !path.isEmpty else { throw FieldError("--database", "must not be empty") }
-    return try HeraldStore(path: path)
+    return try HeraldStore(path: path, access: access)
   }
 }

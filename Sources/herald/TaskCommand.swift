@@ -23,7 +23,7 @@ struct TaskCommand: ParsableCommand {
         try SystemClockText.instant(text, field: "--due")
       }
       let task = try store.open().addTask(id: id, title: title, due: dueDate)
-      print(task.id)
+      try StandardOutput.writeLine(task.id)
     }
   }
 
@@ -60,9 +60,9 @@ struct TaskCommand: ParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() throws {
-      for task in try store.open().tasks() {
+      for task in try store.open(.readOnly).tasks() {
         let due = task.due.map(SystemClockText.text) ?? "-".padding(toLength: 16, withPad: " ", startingAt: 0)
-        print("\(task.id)  \(task.completed ? "[x]" : "[ ]")  \(due)  \(task.title)")
+        try StandardOutput.writeLine("\(task.id)  \(task.completed ? "[x]" : "[ ]")  \(due)  \(task.title)")
       }
     }
   }

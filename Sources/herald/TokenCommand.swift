@@ -19,7 +19,7 @@ struct TokenCommand: ParsableCommand {
     @Argument(help: "A name for it, unique: laptop, phone, home-assistant.") var name: String
 
     func run() throws {
-      print(try store.open().createToken(name: name, at: Date()))
+      try StandardOutput.writeLine(try store.open().createToken(name: name, at: Date()))
     }
   }
 
@@ -31,8 +31,8 @@ struct TokenCommand: ParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() throws {
-      for token in try store.open().tokens() {
-        print("\(token.name)  \(RFC3339.utcString(token.createdAt))")
+      for token in try store.open(.readOnly).tokens() {
+        try StandardOutput.writeLine("\(token.name)  \(RFC3339.utcString(token.createdAt))")
       }
     }
   }

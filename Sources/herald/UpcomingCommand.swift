@@ -17,10 +17,10 @@ struct UpcomingCommand: ParsableCommand {
   func run() throws {
     guard count >= 1 else { throw FieldError("--count", "expected a positive number, got \(count)") }
     // The same call the daemon makes, so the list shows exactly what it will deliver.
-    let state = try store.open().planningState(timeZone: SystemTimeZoneSource().current())
+    let state = try store.open(.readOnly).planningState(timeZone: SystemTimeZoneSource().current())
     let plan = Planner.plan(state, now: Date(), limits: .unlimited)
     for planned in plan.pending.prefix(count) {
-      print(
+      try StandardOutput.writeLine(
         "\(SystemClockText.text(planned.fireDate))  \(planned.identifier)  "
           + "\(planned.content.title) — \(planned.content.body)")
     }

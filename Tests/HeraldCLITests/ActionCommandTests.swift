@@ -1,4 +1,5 @@
 import Foundation
+import HeraldCore
 import HeraldStore
 import HeraldTestSupport
 import Testing
@@ -10,8 +11,17 @@ import Testing
     FileManager.default.temporaryDirectory.appendingPathComponent("herald-\(UUID().uuidString).sqlite").path
   }
 
+  /// A movement reminder shown, as the daemon records it, so that there is one to answer.
+  func showReminder(_ path: String) throws {
+    let now = Date()
+    try HeraldStore(path: path).recordDelivery(
+      DeliveryKey(requestID: "exercise-reminder", fireDate: now), deliveredAt: now, late: false,
+      effects: [.movementReminderShown(at: now, day: WallClockResolver(timeZone: .current).day(at: now))])
+  }
+
   @Test func snoozeRecordsASnoozeAndAnAnswer() throws {
     let path = try database()
+    try showReminder(path)
     let result = try HeraldProcess.run(["snooze", "--database", path])
     #expect(result.status == 0)
     #expect(result.stdout.contains("5"))
@@ -22,11 +32,25 @@ import Testing
 
   @Test func ackCountsADoneBreakAndAnswersTheReminder() throws {
     let path = try database()
+    try showReminder(path)
     let result = try HeraldProcess.run(["ack", "--database", path])
     #expect(result.status == 0)
     let log = try HeraldStore(path: path).movementLog()
     #expect(log.progress.acknowledged == 1)
     #expect(log.lastReminderAnswered)
     #expect(log.snoozedAt == nil)
+  }
+
+  @Test(arguments: ["ack", "snooze"])
+  func withNothingWaitingTheCommandSaysSoAndChangesNothing(_ command: String) throws {
+    let path = try database()
+    _ = try HeraldStore(path: path)
+    let before = try HeraldStore(path: path, access: .readOnly).dump()
+    let result = try HeraldProcess.run([command, "--database", path])
+    #expect(result.status == 1)
+    #expect(result.stdout.isEmpty)
+    let expected = command == "ack" ? "nothing to mark done" : "nothing to snooze"
+    #expect(result.stderr == "error: \(expected): no movement reminder is waiting for an answer\n")
+    #expect(try HeraldStore(path: path, access: .readOnly).dump() == before)
   }
 }

@@ -115,7 +115,7 @@ import Testing
       "error: --block[0].intervalMinutes: expected 1–1440, got 0"
     ),
     (["movement", "day", "monday", "--block", "09:00"], "error: --block[0]: expected HH:MM-HH:MM"),
-    (["import", "/does/not/exist.json"], "error: /does/not/exist.json: cannot read"),
+    (["import", "/does/not/exist.json"], "error: /does/not/exist.json: no such file"),
     (["upcoming", "--count", "0"], "error: --count: expected a positive number, got 0"),
   ]
 

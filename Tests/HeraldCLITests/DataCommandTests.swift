@@ -61,7 +61,7 @@ import Testing
   @Test func theDatabaseFileIsCreatedOwnerOnly() throws {
     let db = try CLIDatabase()
     defer { db.remove() }
-    try db.succeed(["task", "list"])
+    try db.succeed(["task", "add", "--title", "x"])
     let mode = try FileManager.default.attributesOfItem(atPath: db.path)[.posixPermissions] as? Int
     #expect(mode == 0o600)
   }
@@ -95,6 +95,7 @@ import Testing
   @Test func aTemplateAndWeekdaysMakeTheMovementSchedule() throws {
     let db = try CLIDatabase()
     defer { db.remove() }
+    try db.succeed(["settings", "set", "locale", "de"])
     #expect(try db.succeed(["movement", "show"]).hasPrefix("no movement schedule"))
     try db.succeed(["movement", "template", "officeWorker"])
     try db.succeed([

@@ -60,6 +60,7 @@ import Testing
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let path = directory.path("empty.sqlite")
+    #expect(try HeraldProcess.run(["settings", "set", "locale", "de", "--database", path]).status == 0)
     let text = try HeraldProcess.run(["live", "--once", "--database", path])
     #expect(text.status == 0)
     // A fresh database speaks German; nothing is planned, so nothing is named next.

@@ -55,7 +55,7 @@ import Testing
     ])
     #expect(result.status != 0)
     #expect(result.stdout.isEmpty)
-    #expect(result.stderr == "error: \(path): <trkpt> 2: lat: 95.0 is outside −90…90\n")
+    #expect(result.stderr == "error: \(path): <trkpt> 2: lat: 95.0 is outside −90…90 (line 3)\n")
   }
 
   static let badRoutes: [(content: String, problem: String)] = [

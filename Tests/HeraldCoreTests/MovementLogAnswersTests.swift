@@ -67,8 +67,36 @@ struct MovementLogAnswersTests {
     log.recordReminderShown(at: shown, on: berlin.day(at: shown))
     log.recordAcknowledged(at: Fixtures.instant("2026-06-01T20:01:00Z"), resolver: berlin)
     // 22:30Z is 00:30 on 2 June in Berlin (CEST).
-    log.recordAcknowledged(at: Fixtures.instant("2026-06-01T22:30:00Z"), resolver: berlin)
+    let next = Fixtures.instant("2026-06-01T22:30:00Z")
+    log.recordReminderShown(at: next, on: berlin.day(at: next))
+    log.recordAcknowledged(at: next.addingTimeInterval(60), resolver: berlin)
     #expect(log.progressDay == CivilDate(year: 2026, month: 6, day: 2))
-    #expect(log.progress == MovementProgress(delivered: 0, acknowledged: 1))
+    #expect(log.progress == MovementProgress(delivered: 1, acknowledged: 1))
+  }
+
+  @Test func doneOrSnoozeWithNoReminderWaitingChangesNothing() {
+    var log = MovementLog()
+    let acknowledged = log.recordAcknowledged(at: Fixtures.instant("2026-06-01T20:01:00Z"), resolver: berlin)
+    let snoozed = log.recordSnoozed(at: Fixtures.instant("2026-06-01T20:01:00Z"))
+    #expect(!acknowledged && !snoozed)
+    #expect(log == MovementLog())
+    let shown = Fixtures.instant("2026-06-01T20:00:00Z")
+    log.recordReminderShown(at: shown, on: berlin.day(at: shown))
+    let first = log.recordAcknowledged(at: shown.addingTimeInterval(60), resolver: berlin)
+    let answered = log
+    // A second "done" for the same reminder would read "2 of 1 done": it changes nothing.
+    let second = log.recordAcknowledged(at: shown.addingTimeInterval(120), resolver: berlin)
+    #expect(first && !second)
+    #expect(log == answered)
+    #expect(log.progress == MovementProgress(delivered: 1, acknowledged: 1))
+  }
+
+  @Test func aBreakDoneAfterMidnightCountsForTheDayItsReminderWasShown() {
+    var log = MovementLog()
+    let shown = Fixtures.instant("2026-06-01T21:50:00Z")  // 23:50 in Berlin
+    log.recordReminderShown(at: shown, on: berlin.day(at: shown))
+    log.recordAcknowledged(at: Fixtures.instant("2026-06-01T22:05:00Z"), resolver: berlin)
+    #expect(log.progressDay == CivilDate(year: 2026, month: 6, day: 1))
+    #expect(log.progress == MovementProgress(delivered: 1, acknowledged: 1))
   }
 }

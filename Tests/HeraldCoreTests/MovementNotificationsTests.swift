@@ -73,6 +73,7 @@ import Testing
   func snoozeIsFiveMinutesFromNowAndStandard(language: Language) throws {
     let now = Fixtures.instant("2026-06-01T07:45:12Z")
     var log = MovementLog()
+    log.recordReminderShown(at: now.addingTimeInterval(-12), on: CivilDate(year: 2026, month: 6, day: 1)!)
     log.recordSnoozed(at: now)
     let state = Self.state(try Self.schedule(.gentle), log: log, language: language)
     let snoozed = try #require(Fixtures.planned("exercise-reminder-snooze", state, at: now))
@@ -87,6 +88,8 @@ import Testing
   @Test func aSnoozeWhoseFiveMinutesHavePassedIsNoLongerPlanned() throws {
     let requested = Fixtures.instant("2026-06-01T07:45:00Z")
     var log = MovementLog()
+    log.recordReminderShown(
+      at: requested.addingTimeInterval(-60), on: CivilDate(year: 2026, month: 6, day: 1)!)
     log.recordSnoozed(at: requested)
     let state = Self.state(try Self.schedule(), log: log)
     #expect(Fixtures.planned("exercise-reminder-snooze", state, at: requested.addingTimeInterval(299)) != nil)

@@ -23,8 +23,11 @@ struct RFC3339Tests {
     #expect(RFC3339.parse("2026-01-01T01:00:00.25+01:00") == newYear.addingTimeInterval(0.25))
     let millis = try #require(RFC3339.parse("2026-01-01T00:00:00.123Z"))
     #expect(abs(millis.timeIntervalSince(newYear) - 0.123) < 1e-6)
+    // The one rounding rule: digits after the millisecond are cut off, never rounded up.
     let nanos = try #require(RFC3339.parse("2026-01-01T00:00:59.999999999Z"))
-    #expect(abs(nanos.timeIntervalSince(newYear) - 59.999_999_999) < 1e-6)
+    #expect(nanos == RFC3339.parse("2026-01-01T00:00:59.999Z"))
+    #expect(RFC3339.utcString(nanos) == "2026-01-01T00:00:59Z")
+    #expect(RFC3339.utcStringWithMilliseconds(nanos) == "2026-01-01T00:00:59.999Z")
   }
 
   @Test func parsesLeapDayAndEpoch() {

@@ -89,6 +89,10 @@ import Testing
     try store.recordDelivery(
       DeliveryKey(requestID: "focus-block-start-b1", fireDate: Fixtures.instant("2026-11-23T13:55:00Z")),
       deliveredAt: Fixtures.instant("2026-11-23T13:55:00.004Z"), late: false)
+    let shown = Fixtures.instant("2026-11-23T14:55:00Z")
+    try store.recordDelivery(
+      DeliveryKey(requestID: "exercise-reminder", fireDate: shown), deliveredAt: shown, late: false,
+      effects: [.movementReminderShown(at: shown, day: CivilDate(year: 2026, month: 11, day: 23)!)])
     try store.acknowledgeMovement(
       at: Fixtures.instant("2026-11-23T15:00:00Z"), timeZone: Fixtures.zone("UTC"))
 
@@ -96,7 +100,7 @@ import Testing
     try store.replaceAll(with: smaller)
 
     #expect(try store.planningState(timeZone: smaller.timeZone) == smaller)
-    #expect(try store.deliveries().count == 1)
+    #expect(try store.deliveries().count == 2)
     #expect(try store.movementLog().progress.acknowledged == 1)
   }
 

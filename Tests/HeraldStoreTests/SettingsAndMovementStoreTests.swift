@@ -65,7 +65,7 @@ import Testing
     try shown(Fixtures.instant("2026-11-23T21:30:00Z"), in: berlin, store)
     try store.acknowledgeMovement(at: Fixtures.instant("2026-11-23T21:35:00Z"), timeZone: berlin)
     try shown(Fixtures.instant("2026-11-23T23:30:00Z"), in: berlin, store)
-    let log = try store.snoozeMovement(at: Fixtures.instant("2026-11-23T23:31:00Z"))
+    let log = try #require(try store.snoozeMovement(at: Fixtures.instant("2026-11-23T23:31:00Z")))
     #expect(log.progressDay == CivilDate(year: 2026, month: 11, day: 24))
     #expect(log.progress == MovementProgress(delivered: 1, acknowledged: 0))
     #expect(log.lastReminderAt == Fixtures.instant("2026-11-23T23:30:00Z"))
@@ -82,7 +82,8 @@ import Testing
     let utc = Fixtures.zone("UTC")
     try shown(Fixtures.instant("2026-11-23T10:00:00Z"), in: utc, store)
     try store.snoozeMovement(at: Fixtures.instant("2026-11-23T10:01:00Z"))
-    let log = try store.acknowledgeMovement(at: Fixtures.instant("2026-11-23T10:06:00Z"), timeZone: utc)
+    let log = try #require(
+      try store.acknowledgeMovement(at: Fixtures.instant("2026-11-23T10:06:00Z"), timeZone: utc))
     #expect(log.snoozedAt == nil)
     #expect(log.progress == MovementProgress(delivered: 1, acknowledged: 1))
   }

@@ -52,9 +52,12 @@ public struct HeraldProcess {
     return process
   }
 
-  /// Runs `herald` with `arguments`, feeding `stdin`, and waits for it.
-  public static func run(_ arguments: [String], stdin: String? = nil) throws -> Result {
-    let process = process(arguments)
+  /// Runs `herald` with `arguments`, feeding `stdin`, and waits for it; `environment` adds to
+  /// (or replaces variables of) this process's environment.
+  public static func run(
+    _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]
+  ) throws -> Result {
+    let process = process(arguments, environment: environment)
     let out = Pipe()
     let err = Pipe()
     let input = Pipe()
@@ -71,6 +74,21 @@ public struct HeraldProcess {
     return Result(
       status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
       stderr: String(decoding: stderrData, as: UTF8.self))
+  }
+
+  /// Runs `herald` with its standard output on `/dev/full` (every write fails: the disk is full).
+  public static func runToDevFull(_ arguments: [String]) throws -> Result {
+    let process = process(arguments)
+    let full = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
+    let err = Pipe()
+    process.standardOutput = full
+    process.standardError = err
+    try process.run()
+    let stderrData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    try full.close()
+    return Result(
+      status: process.terminationStatus, stdout: "", stderr: String(decoding: stderrData, as: UTF8.self))
   }
 
   /// Writes `text` to a new temporary file and returns its path.

@@ -9,18 +9,33 @@ extension MovementLog {
     count(on: day) { $0.delivered += 1 }
   }
 
+  /// Whether a movement reminder waits for an answer: one was shown and not marked done since
+  /// (a snoozed one still waits). "Done" and "snooze" with nothing waiting change nothing, so a
+  /// day never reads "3 of 0 breaks done".
+  public var hasReminderAwaitingAnswer: Bool {
+    lastReminderAt != nil && (!lastReminderAnswered || snoozedAt != nil)
+  }
+
   /// The user marked the reminder done at `date`: no follow-up, no snoozed repeat, and one more
-  /// done on that day in the resolver's zone.
-  public mutating func recordAcknowledged(at date: Date, resolver: WallClockResolver) {
+  /// done on the day it was shown (the resolver's day of `date` when that is unknown).
+  /// Returns false, changing nothing, when no reminder waits for an answer.
+  @discardableResult
+  public mutating func recordAcknowledged(at date: Date, resolver: WallClockResolver) -> Bool {
+    guard hasReminderAwaitingAnswer else { return false }
     lastReminderAnswered = true
     snoozedAt = nil
-    count(on: resolver.day(at: date)) { $0.acknowledged += 1 }
+    count(on: progressDay ?? resolver.day(at: date)) { $0.acknowledged += 1 }
+    return true
   }
 
   /// The user asked at `date` to be reminded again 5 minutes later: an answer, so no follow-up.
-  public mutating func recordSnoozed(at date: Date) {
+  /// Returns false, changing nothing, when no reminder waits for an answer.
+  @discardableResult
+  public mutating func recordSnoozed(at date: Date) -> Bool {
+    guard hasReminderAwaitingAnswer else { return false }
     lastReminderAnswered = true
     snoozedAt = date
+    return true
   }
 
   /// Counts on `day`; the counts of an earlier day are dropped, because the progress report only

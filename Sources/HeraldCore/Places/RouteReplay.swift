@@ -12,8 +12,22 @@ public struct RouteReplay: Sendable {
     route: Route, fixes: [LocationFix], radius: Double = ProximityMonitor.defaultRadius,
     language: Language = .de, notificationsEnabled: Bool = true
   ) {
+    self.init(
+      route: route, radius: radius, language: language, notificationsEnabled: notificationsEnabled,
+      reading: { each in fixes.forEach(each) })
+  }
+
+  /// Replays the fixes `reading` hands over one at a time, as a streaming reader produces them:
+  /// a long track is never held in memory whole. An error of `reading` ends the replay.
+  public init<Failure: Error>(
+    route: Route, radius: Double = ProximityMonitor.defaultRadius, language: Language = .de,
+    notificationsEnabled: Bool = true,
+    reading: ((LocationFix) -> Void) throws(Failure) -> Void
+  ) throws(Failure) {
     var monitor = ProximityMonitor(route: route, radius: radius, language: language)
-    events = fixes.flatMap { monitor.process($0, notificationsEnabled: notificationsEnabled) }
+    var events: [ProximityEvent] = []
+    try reading { fix in events += monitor.process(fix, notificationsEnabled: notificationsEnabled) }
+    self.events = events
     routeID = route.id
     visited = monitor.visited.count
   }

@@ -8,15 +8,26 @@ public enum Validation {
   /// A title: not empty (nor only spaces), at most `maximumTitleLength` characters.
   public static func title(_ text: String, field: String = "title") throws(FieldError) -> String {
     guard !text.allSatisfy(\.isWhitespace) else { throw FieldError(field, "must not be empty") }
-    guard text.count <= maximumTitleLength else {
+    // No more characters than UTF-8 bytes: most titles need no count of their characters.
+    guard text.utf8.count <= maximumTitleLength || text.count <= maximumTitleLength else {
       throw FieldError(field, "is \(text.count) characters long; at most \(maximumTitleLength) allowed")
     }
     return text
   }
 
-  /// An identifier: not empty.
+  /// An identifier: not empty, no control characters. An id is typed, compared and printed in
+  /// messages and notification ids; a NUL or an escape sequence in one is a mistake, and
+  /// storage cuts C strings at a NUL, so two ids could become one.
   public static func identifier(_ text: String, field: String = "id") throws(FieldError) -> String {
     guard !text.isEmpty else { throw FieldError(field, "must not be empty") }
+    // Printable ASCII (almost every id) has no control character: skip the Unicode lookup.
+    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+    if let control = text.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+      let hex = String(control.value, radix: 16, uppercase: true)
+      throw FieldError(
+        field,
+        "must not contain control characters (found U+\(String(repeating: "0", count: 4 - hex.count))\(hex))")
+    }
     return text
   }
 

@@ -30,12 +30,17 @@ public enum ReminderActions {
   }
 
   /// "Snooze 5 min": the reminder comes again 5 minutes after `now`, and no follow-up.
-  public static func snoozeMovement(store: HeraldStore, at now: Date) throws {
-    _ = try store.snoozeMovement(at: now)
+  /// False (nothing changed) when no movement reminder waits for an answer.
+  @discardableResult
+  public static func snoozeMovement(store: HeraldStore, at now: Date) throws -> Bool {
+    try store.snoozeMovement(at: now) != nil
   }
 
-  /// "Done": the break counts for today, and no follow-up.
-  public static func acknowledgeMovement(store: HeraldStore, at now: Date, timeZone: TimeZone) throws {
-    _ = try store.acknowledgeMovement(at: now, timeZone: timeZone)
+  /// "Done": the break counts for the day it was shown, and no follow-up.
+  /// False (nothing changed) when no movement reminder waits for an answer.
+  @discardableResult
+  public static func acknowledgeMovement(store: HeraldStore, at now: Date, timeZone: TimeZone) throws -> Bool
+  {
+    try store.acknowledgeMovement(at: now, timeZone: timeZone) != nil
   }
 }

@@ -4,7 +4,7 @@ import Foundation
   import Glibc
 #endif
 
-/// Where `herald live` writes its frames. On a terminal one line is rewritten in place (carriage
+/// How `herald live` shows its frames. On a terminal one line is rewritten in place (carriage
 /// return, the frame, erase to the end of the line) and fits the terminal's width; on a pipe or a
 /// file, as a bar or a script reads it, each frame is a line of its own.
 public struct LiveOutput: Sendable {
@@ -30,17 +30,5 @@ public struct LiveOutput: Sendable {
   /// The bytes that show `frame`: in place on a terminal, else as a line.
   public func bytes(for frame: String) -> String {
     isTerminal ? "\r" + frame + "\u{1B}[K" : frame + "\n"
-  }
-
-  /// Writes `frame` at once (a bar reading the pipe sees it without delay).
-  public func write(_ frame: String) throws {
-    try FileHandle(fileDescriptor: descriptor, closeOnDealloc: false).write(
-      contentsOf: Data(bytes(for: frame).utf8))
-  }
-
-  /// Ends the line a terminal shows, so that the shell's prompt starts on its own.
-  public func finish() throws {
-    guard isTerminal else { return }
-    try FileHandle(fileDescriptor: descriptor, closeOnDealloc: false).write(contentsOf: Data("\n".utf8))
   }
 }

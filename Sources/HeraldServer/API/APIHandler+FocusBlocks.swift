@@ -17,7 +17,7 @@ extension APIHandler {
     }
     let draft = try body.draft()
     let store = try account.store
-    let block = try changing {
+    let block = try await changing {
       try store.addFocusBlock(
         id: body.id, title: draft.title, start: draft.start, end: draft.end, taskIDs: draft.taskIDs)
     }
@@ -40,7 +40,7 @@ extension APIHandler {
     }
     let draft = try body.draft()
     let store = try account.store
-    let block = try changing {
+    let block = try await changing {
       try store.updateFocusBlock(id: input.path.id) {
         $0.title = draft.title
         $0.start = draft.start
@@ -55,7 +55,7 @@ extension APIHandler {
     -> Operations.DeleteFocusBlock.Output
   {
     let store = try account.store
-    try changing { try store.removeFocusBlock(id: input.path.id) }
+    try await changing { try store.removeFocusBlock(id: input.path.id) }
     return .noContent(.init())
   }
 

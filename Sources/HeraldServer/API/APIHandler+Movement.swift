@@ -20,7 +20,7 @@ extension APIHandler {
     }
     let schedule = try body.schedule()
     let store = try account.store
-    try changing { try store.setMovementSchedule(schedule) }
+    try await changing { try store.setMovementSchedule(schedule) }
     return .ok(.init(body: .json(.init(schedule))))
   }
 
@@ -28,7 +28,7 @@ extension APIHandler {
     -> Operations.DeleteMovementSchedule.Output
   {
     let store = try account.store
-    try changing { try store.setMovementSchedule(nil) }
+    try await changing { try store.setMovementSchedule(nil) }
     return .noContent(.init())
   }
 
@@ -45,7 +45,7 @@ extension APIHandler {
       throw FieldError("name", "unknown template \"\(input.path.name.rawValue)\"")
     }
     let store = try account.store
-    try changing { try store.setMovementSchedule(template.schedule) }
+    try await changing { try store.setMovementSchedule(template.schedule) }
     return .ok(.init(body: .json(.init(template.schedule))))
   }
 }

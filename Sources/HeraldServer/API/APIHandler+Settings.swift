@@ -22,7 +22,7 @@ extension APIHandler {
       do { try settings.set(key, to: value) } catch { throw FieldError(key.rawValue, error.problem) }
     }
     if let locale = patch.locale { language = try Language(parsing: locale.rawValue, field: "locale") }
-    try changing { try store.setSettings(settings, language: language) }
+    try await changing { try store.setSettings(settings, language: language) }
     return .ok(.init(body: .json(.init(settings, language: language))))
   }
 }

@@ -13,7 +13,7 @@ extension APIHandler {
     }
     let draft = try body.draft(id: body.id)
     let store = try account.store
-    let task = try changing {
+    let task = try await changing {
       try store.addTask(id: body.id, title: draft.title, due: draft.due, completed: draft.completed)
     }
     return .created(.init(body: .json(.init(task))))
@@ -36,7 +36,7 @@ extension APIHandler {
     }
     let draft = try body.draft(id: input.path.id)
     let store = try account.store
-    let task = try changing {
+    let task = try await changing {
       try store.updateTask(id: input.path.id) {
         $0.title = draft.title
         $0.due = draft.due
@@ -48,13 +48,13 @@ extension APIHandler {
 
   func deleteTask(_ input: Operations.DeleteTask.Input) async throws -> Operations.DeleteTask.Output {
     let store = try account.store
-    try changing { try store.removeTask(id: input.path.id) }
+    try await changing { try store.removeTask(id: input.path.id) }
     return .noContent(.init())
   }
 
   func completeTask(_ input: Operations.CompleteTask.Input) async throws -> Operations.CompleteTask.Output {
     let store = try account.store
-    let task = try changing { try store.completeTask(id: input.path.id) }
+    let task = try await changing { try store.completeTask(id: input.path.id) }
     return .ok(.init(body: .json(.init(task))))
   }
 }

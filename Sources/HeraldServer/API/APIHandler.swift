@@ -23,9 +23,9 @@ struct APIHandler: APIProtocol {
   }
 
   /// Runs a change and tells the live pages.
-  func changing<T>(_ change: () throws -> T) rethrows -> T {
+  func changing<T>(_ change: () throws -> T) async rethrows -> T {
     let result = try change()
-    changes.signal()
+    await changes.signal()
     return result
   }
 }

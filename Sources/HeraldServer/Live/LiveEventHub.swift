@@ -24,16 +24,18 @@ actor LiveEventHub {
   private var sequence = 0
   private var events: [(sequence: Int, event: Event)] = []
   private var subscribers: [UUID: AsyncStream<Message>.Continuation] = [:]
-  private let snapshot: @Sendable () async throws -> String
+  /// Synchronous on purpose: a refresh never suspends between reading the state and numbering
+  /// its event, so two refreshes at once cannot send their states out of order.
+  private let snapshot: @Sendable () throws -> String
 
   /// `snapshot` computes the current event data; it is asked after every change.
-  init(snapshot: @escaping @Sendable () async throws -> String) {
+  init(snapshot: @escaping @Sendable () throws -> String) {
     self.snapshot = snapshot
   }
 
   /// Computes the snapshot and, when it differs from the last event's, sends it as a new event.
-  func refresh() async {
-    guard let data = try? await snapshot(), data != events.last?.event.data else { return }
+  func refresh() {
+    guard let data = try? snapshot(), data != events.last?.event.data else { return }
     sequence += 1
     let event = Event(id: "\(process)-\(sequence)", data: data)
     events.append((sequence, event))
@@ -49,7 +51,7 @@ actor LiveEventHub {
   /// A stream of events after `lastEventID` (every kept one newer than it, or the newest when it
   /// is unknown or absent), then each new one as it comes.
   func subscribe(after lastEventID: String?) async -> AsyncStream<Message> {
-    if events.isEmpty { await refresh() }
+    if events.isEmpty { refresh() }
     let (stream, continuation) = AsyncStream.makeStream(of: Message.self, bufferingPolicy: .unbounded)
     let replay: [Event]
     if let lastEventID, let sequence = sequence(of: lastEventID), let first = events.first,

@@ -137,7 +137,7 @@ struct PageRoutes: Sendable {
     } catch let error as RecordError {
       return try await failed(back, request, error.description)
     }
-    changes.signal()
+    await changes.signal()
     return PageResponse.redirect(to: back)
   }
 

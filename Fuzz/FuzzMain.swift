@@ -1,0 +1,49 @@
+// libFuzzer entry for Herald's readers, built by .ci/fuzz together with the HeraldInterchange
+// sources (so it sees their internals) against HeraldCore. HERALD_FUZZ_TARGET picks the reader:
+// scenario, route or gpx. Besides "never crash", each checks a property a reader must keep.
+import Foundation
+import HeraldCore
+
+private enum Target: String {
+  case scenario, route, gpx
+}
+
+private let target = Target(rawValue: ProcessInfo.processInfo.environment["HERALD_FUZZ_TARGET"] ?? "") ?? .scenario
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
+  let data = Data(bytes: start, count: count)
+  switch target {
+  case .scenario:
+    // What is accepted writes out as a document that reads back to the same state and text.
+    guard let state = try? ScenarioDocument.decode(data) else { return 0 }
+    let written = ScenarioDocument.encode(state)
+    guard let again = try? ScenarioDocument.decode(Data(written.utf8)) else {
+      fatalError("an accepted scenario exported as a document that is refused:\n\(written)")
+    }
+    guard ScenarioDocument.encode(again) == written else {
+      fatalError("export → import → export changed the document:\n\(written)")
+    }
+  case .route:
+    _ = try? RouteDocument.decode(data)
+  case .gpx:
+    // Reading in memory and reading in 1-byte pieces must agree: chunk edges change nothing.
+    var whole: [LocationFix] = []
+    let name = Result { () throws(FieldError) in try GPXReader.read(data, fix: { whole.append($0) }) }
+    var offset = 0
+    var pieces: [LocationFix] = []
+    let pieceName = Result { () throws(FieldError) in
+      try GPXReader.readForTesting(
+      source: { (buffer) throws(FieldError) in
+        guard offset < data.count, buffer.count > 0 else { return 0 }
+        buffer[0] = data[data.startIndex + offset]
+        offset += 1
+        return 1
+      }, fix: { pieces.append($0) })
+    }
+    guard whole == pieces, "\(name)" == "\(pieceName)" else {
+      fatalError("GPX read whole and read byte by byte disagree: \(name) \(whole.count) vs \(pieceName) \(pieces.count)")
+    }
+  }
+  return 0
+}
