@@ -16,11 +16,7 @@ extension HeraldStore {
       guard try Self.insert(key, status: .delivered, deliveredAt: deliveredAt, late: late, db) else {
         return false
       }
-      if !effects.isEmpty {
-        var log = try Self.fetchMovementLog(db) ?? MovementLog()
-        for effect in effects { log.apply(effect) }
-        try Self.store(log, db)
-      }
+      try Self.apply(effects, db)
       return true
     }
   }

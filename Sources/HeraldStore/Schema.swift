@@ -10,6 +10,7 @@ enum Schema {
     var migrator = DatabaseMigrator()
     migrator.registerMigration("v1", migrate: createVersion1)
     migrator.registerMigration("v2-daemon-checkpoint", migrate: HeraldStore.createCheckpoint)
+    migrator.registerMigration("v3-routes", migrate: HeraldStore.createRoutes)
     // Later versions are registered here; a shipped migration is never edited.
     return migrator
   }

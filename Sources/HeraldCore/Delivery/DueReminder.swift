@@ -13,10 +13,15 @@ public struct DueReminder: Sendable, Hashable {
   public var effects: [DeliveryEffect]
   /// Whether the next reminder of its kind is planned only now that this one came due.
   public var isRolling: Bool
+  /// The user switched notifications of its kind off: nothing is shown, but what it changes is
+  /// still recorded (a point of interest reached with "POI-Benachrichtigungen" off still counts
+  /// towards the route's completion).
+  public var isSilenced: Bool
 
   public init(
     notification: PlannedNotification, language: Language, actions: [NotificationAction] = [],
-    saidBefore: [DeliveryKey] = [], effects: [DeliveryEffect] = [], isRolling: Bool = false
+    saidBefore: [DeliveryKey] = [], effects: [DeliveryEffect] = [], isRolling: Bool = false,
+    isSilenced: Bool = false
   ) {
     self.notification = notification
     self.language = language
@@ -24,6 +29,7 @@ public struct DueReminder: Sendable, Hashable {
     self.saidBefore = saidBefore
     self.effects = effects
     self.isRolling = isRolling
+    self.isSilenced = isSilenced
   }
 
   /// Its entry in the delivery log.

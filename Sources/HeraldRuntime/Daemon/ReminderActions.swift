@@ -1,6 +1,7 @@
 import Foundation
 import HeraldCore
 import HeraldStore
+import Logging
 
 /// What a notification's buttons, and the matching commands (`herald snooze`, `herald ack`,
 /// `herald task done`), do to the store. One home, so a button and a command cannot differ.
@@ -8,10 +9,14 @@ public enum ReminderActions {
   /// A button pressed on `notification`.
   public static func perform(
     _ action: NotificationAction, on notification: PlannedNotification, store: HeraldStore, at now: Date,
-    timeZone: TimeZone
+    timeZone: TimeZone, logger: Logger
   ) throws {
     let content = notification.content
     switch (action, content.userInfo["taskID"]) {
+    // A place notification tapped: its route's map, drawn afresh.
+    case (.open, _):
+      guard let link = content.userInfo["deepLink"].flatMap(MapDeepLink.init) else { return }
+      try MapOpener.open(link, store: store, logger: logger)
     case (.snooze, _): try snoozeMovement(store: store, at: now)
     // Completing the task cancels its other due-date reminder through the next plan.
     case (.done, let taskID?): _ = try store.completeTask(id: taskID)

@@ -22,7 +22,7 @@ public actor ReminderDaemon {
   private var sinks: [any DeliverySink]
 
   private var zone = TimeZone(secondsFromGMT: 0) ?? .current
-  private var state = PlanningState(timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
+  var state = PlanningState(timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
   /// The plan the queue was made from; due reminders are built from it.
   private var context = PlanningContext(
     state: PlanningState(timeZone: TimeZone(secondsFromGMT: 0) ?? .current), now: .distantPast,
@@ -32,6 +32,15 @@ public actor ReminderDaemon {
   private var handledUpTo = Date.distantPast
   private var checkpointWrittenAt = -Double.infinity
   private var dataVersion = 0
+  /// The walk under way, watched fix by fix (`ReminderDaemon+Places`).
+  var walk: WalkWatch?
+  /// Which fixes the walk sees.
+  var fixFilter: LocationFixFilter
+  /// Whether the location source is up; when it is not, the walk's monitor is paused.
+  var locationAvailable = true
+  /// A fix is being handled: a reload meanwhile must not replace the monitor it is changing.
+  var handlingFix = false
+  var walkReloadPending = false
   private var lastWall = Date.distantPast
   private var lastMonotonic = 0.0
   private var started = false
@@ -50,6 +59,7 @@ public actor ReminderDaemon {
     self.sinks = sinks
     self.configuration = configuration
     self.logger = logger
+    fixFilter = LocationFixFilter(maximumAccuracy: configuration.maximumAccuracy)
   }
 
   /// Adds a sink after creation (the desktop sink needs the daemon for its action callback).
@@ -70,7 +80,7 @@ public actor ReminderDaemon {
     }
   }
 
-  /// Loads everything and plans from the checkpoint (or from now on a first start).
+  /// Loads everything and plans from the checkpoint (or from now on a first start). Idempotent.
   public func start() throws {
     guard !started else { return }
     started = true
@@ -110,8 +120,7 @@ public actor ReminderDaemon {
       zone = currentZone
       mustReload = true
     }
-    if try store.dataVersion() != dataVersion { mustReload = true }
-    if mustReload { try reload() }
+    if mustReload { try reload() } else { try reloadIfChanged() }
     try await deliverDue(at: now)
     if monotonic - checkpointWrittenAt >= configuration.checkpointInterval {
       try store.writeCheckpoint(handledUpTo)
@@ -124,6 +133,12 @@ public actor ReminderDaemon {
     dataVersion = try store.dataVersion()
     state = try store.planningState(timeZone: zone)
     replan()
+    try reloadWalk()
+  }
+
+  /// Reloads when another process changed the store since the last look.
+  func reloadIfChanged() throws {
+    if try store.dataVersion() != dataVersion { try reload() }
   }
 
   /// Plans from the checkpoint: what fell due since is still in the queue. After a backward
@@ -155,11 +170,14 @@ public actor ReminderDaemon {
   }
 
   /// Does what the core decides for one due reminder.
-  private func carryOut(_ due: DueReminder, at now: Date) async throws {
+  func carryOut(_ due: DueReminder, at now: Date) async throws {
     let known = try store.deliveryStatuses(due.keysToLookUp)
     switch DeliveryDecision.decide(due, log: known, now: now, policy: configuration.delivery) {
     case .skip:
       return
+    case .recordSilently(let effects):
+      try store.recordEffects(effects)
+      logger.info("recorded silently", metadata: ["id": "\(due.key.requestID)"])
     case .recordMissed(let key):
       try store.recordMissed(key)
       missedCount += 1
@@ -183,7 +201,8 @@ public actor ReminderDaemon {
   /// The user pressed a button: change the store as the matching command would, then replan.
   public func perform(_ action: NotificationAction, on notification: PlannedNotification) async {
     do {
-      try ReminderActions.perform(action, on: notification, store: store, at: clock.now(), timeZone: zone)
+      try ReminderActions.perform(
+        action, on: notification, store: store, at: clock.now(), timeZone: zone, logger: logger)
       try reload()
     } catch {
       logger.error("action failed", metadata: ["action": "\(action.rawValue)", "error": "\(error)"])
