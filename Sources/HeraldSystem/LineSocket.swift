@@ -18,8 +18,9 @@ public final class LineSocket {
 
   /// What a read brought.
   public enum Read {
-    /// Whole lines (without their line breaks; a `\r` before `\n` is dropped).
-    case lines([String])
+    /// Whole lines (without their line breaks; a `\r` before `\n` is dropped), in order; `nil`
+    /// for a line longer than the limit, which was dropped.
+    case lines([String?])
     /// Nothing arrived within the wait.
     case nothing
     /// The other side closed the connection.
@@ -30,8 +31,6 @@ public final class LineSocket {
   private var pending: [UInt8] = []
   private var discarding = false
   private let maximumLineLength: Int
-  /// How many lines were dropped for being longer than the limit.
-  public private(set) var droppedLines = 0
 
   /// Connects to `host`:`port`, giving up after `timeout` seconds. Lines longer than
   /// `maximumLineLength` bytes are dropped.
@@ -110,11 +109,12 @@ public final class LineSocket {
   }
 
   private func split(_ chunk: ArraySlice<UInt8>) -> Read {
-    var lines: [String] = []
+    var lines: [String?] = []
     for byte in chunk {
       if byte == UInt8(ascii: "\n") {
         if discarding {
           discarding = false
+          lines.append(nil)
         } else {
           if pending.last == UInt8(ascii: "\r") { pending.removeLast() }
           lines.append(String(decoding: pending, as: UTF8.self))
@@ -124,7 +124,6 @@ public final class LineSocket {
         pending.append(byte)
         if pending.count > maximumLineLength {
           discarding = true
-          droppedLines += 1
           pending.removeAll(keepingCapacity: true)
         }
       }

@@ -87,7 +87,6 @@ public struct GPSDSource: LocationSource {
     var saidNoFix = false
     var lineNumber = 0
     var skipped = 0
-    var dropped = 0
     func skip(_ problem: String) {
       skipped += 1
       if skipped <= loggedSkipsPerConnection {
@@ -99,11 +98,6 @@ public struct GPSDSource: LocationSource {
     while !stop.isStopped {
       let result: LineSocket.Read
       do { result = try connection.read(timeout: 0.25) } catch { return error.description }
-      if connection.droppedLines > dropped {
-        lineNumber += connection.droppedLines - dropped
-        dropped = connection.droppedLines
-        skip("longer than \(GPSDReport.maximumLineLength) characters: cut off")
-      }
       switch result {
       case .closed:
         return "closed the connection"
@@ -116,6 +110,10 @@ public struct GPSDSource: LocationSource {
         gotData()
         for line in lines {
           lineNumber += 1
+          guard let line else {
+            skip("longer than gpsd's \(GPSDReport.maximumLineLength) characters: cut off")
+            continue
+          }
           do {
             guard case .fix(let fix) = try GPSDReport.parse(line) else { continue }
             lastFix = clock.now
