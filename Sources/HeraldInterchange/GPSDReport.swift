@@ -14,8 +14,9 @@ public enum GPSDReport {
   public enum Line: Sendable, Hashable {
     /// A position: a `TPV` report with `mode` 2 or 3, a position, a time.
     case fix(LocationFix)
-    /// A report of another class (`VERSION`, `DEVICES`, `WATCH`, `SKY`, …), or a `TPV` without
-    /// a position (`mode` 0 or 1): nothing to act on.
+    /// A report of another class (`VERSION`, `DEVICES`, `WATCH`, `SKY`, …), a `TPV` without a
+    /// position (`mode` 0 or 1), or one without a time (gpsd's first report after it opens a
+    /// receiver often has none): nothing to act on.
     case other
   }
 
@@ -30,7 +31,10 @@ public enum GPSDReport {
     guard case .number(let mode)? = report["mode"], mode >= 2 else { return .other }
     let latitude = try number(report, "lat")
     let longitude = try number(report, "lon")
-    guard case .string(let timeText)? = report["time"] else { throw FieldError("time", "missing") }
+    guard let timeValue = report["time"] else { return .other }
+    guard case .string(let timeText) = timeValue else {
+      throw FieldError("time", "expected a string, got \(JSONWriter.string(timeValue, pretty: false))")
+    }
     guard let time = RFC3339.parse(timeText) else {
       throw FieldError("time", "not an RFC 3339 date: \(JSONWriter.string(.string(timeText)))")
     }

@@ -9,8 +9,9 @@ import Foundation
 /// A TCP connection read line by line, with timeouts: what a client of a line protocol (gpsd's
 /// JSON) needs, on plain POSIX sockets.
 ///
-/// Blocking calls with timeouts: use it on a thread of its own, never in a task.
-public final class LineSocket {
+/// Blocking calls with timeouts: use it on a thread of its own, never in a task. One thread reads
+/// at a time; another may send meanwhile (the kernel serialises the socket).
+public final class LineSocket: @unchecked Sendable {
   /// A connection or read failed; the description says how, for a log line.
   public struct Failure: Error, CustomStringConvertible {
     public var description: String

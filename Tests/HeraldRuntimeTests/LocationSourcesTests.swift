@@ -62,11 +62,11 @@ import Testing
       events.append(event)
       arrivals.append((clock.now - began).inSeconds)
     }
-    // The fixes keep their recorded times; they come 0.1 and 0.3 s after the start.
+    // The fixes keep their recorded times; they come no sooner than 0.1 and 0.3 s after the start.
+    // (No upper bound: on a loaded machine the test's own tasks may wait for a thread.)
     #expect(Self.fixes(events) == fixes)
     #expect(arrivals.count == 3)
     #expect(arrivals[1] >= 0.1 && arrivals[2] >= 0.3)
-    #expect(arrivals[2] < 2)
   }
 
   @Test func tappingAPlaceNotificationOpensAFreshMapOfItsRoute() throws {

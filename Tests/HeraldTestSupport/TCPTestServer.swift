@@ -12,6 +12,8 @@ public final class TCPTestServer: @unchecked Sendable {
   public final class Connection: @unchecked Sendable {
     public let descriptor: Int32
     private var pending: [UInt8] = []
+    /// The client closed its side (or the connection failed).
+    public private(set) var isClosed = false
 
     init(descriptor: Int32) { self.descriptor = descriptor }
 
@@ -42,7 +44,10 @@ public final class TCPTestServer: @unchecked Sendable {
         guard poll(&poller, 1, Int32(left * 1000)) > 0 else { return nil }
         var chunk = [UInt8](repeating: 0, count: 4096)
         let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-        guard count > 0 else { return nil }
+        guard count > 0 else {
+          isClosed = true
+          return nil
+        }
         pending += chunk[0..<count]
       }
     }
@@ -55,6 +60,10 @@ public final class TCPTestServer: @unchecked Sendable {
   private let lock = NSLock()
   private var open: [Connection] = []
   private var stopped = false
+  /// Signalled when the accepting thread has returned: only then may the listener's descriptor be
+  /// closed, or a thread still in `accept` could take connections meant for a socket that reuses
+  /// the number.
+  private let acceptEnded = DispatchSemaphore(value: 0)
 
   /// Listens on 127.0.0.1 (a free port unless `port` is given) and runs `handle` for each
   /// connection on a thread of its own; the connection is closed when `handle` returns.
@@ -82,10 +91,14 @@ public final class TCPTestServer: @unchecked Sendable {
     }
     self.port = UInt16(bigEndian: address.sin_port)
     Thread.detachNewThread { [self] in
+      defer { acceptEnded.signal() }
       var number = 0
       while true {
         let accepted = accept(descriptor, nil, nil)
-        guard accepted >= 0 else { return }
+        guard accepted >= 0 else {
+          if errno == EINTR { continue }
+          return
+        }
         number += 1
         let connection = Connection(descriptor: accepted)
         let keep = lock.withLock {
@@ -105,13 +118,17 @@ public final class TCPTestServer: @unchecked Sendable {
     }
   }
 
-  /// Stops accepting and closes every connection.
+  /// Stops accepting and closes every connection. Once it returns, nothing of the server's
+  /// accepts any more. Calling it again does nothing.
   public func stop() {
-    let connections = lock.withLock {
-      stopped = true
-      return open
+    let (connections, first) = lock.withLock {
+      defer { stopped = true }
+      return (open, !stopped)
     }
+    guard first else { return }
+    // On Linux, shutting a listening socket down wakes a thread blocked in `accept`.
     Glibc.shutdown(listener, Int32(SHUT_RDWR))
+    acceptEnded.wait()
     Glibc.close(listener)
     for connection in connections { connection.close() }
   }

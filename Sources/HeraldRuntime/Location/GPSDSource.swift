@@ -43,23 +43,29 @@ public struct GPSDSource: LocationSource {
     return stream
   }
 
-  /// Connects, reads, reconnects, until the listener goes.
+  /// Connects, reads, reconnects, until the listener goes. An outage lasts from the first
+  /// failure until a fix comes again: however many attempts it takes, it is logged once.
   private func run(_ continuation: AsyncStream<LocationEvent>.Continuation, _ stop: StopFlag) {
     var delay = firstRetryDelay
     var outage: String?
+    var connectedBefore = false
     while !stop.isStopped {
       let problem: String
       do {
         let connection = try LineSocket(
           host: host, port: port, timeout: 5, maximumLineLength: GPSDReport.maximumLineLength)
         try connection.send(GPSDReport.watchCommand)
-        if outage != nil {
-          logger.notice("\(name): connected again")
+        if connectedBefore {
+          logger.debug("\(name): connected")
         } else {
           logger.info("\(name): connected")
+          connectedBefore = true
         }
-        outage = nil
-        problem = read(connection, continuation, stop) { delay = firstRetryDelay }
+        problem = read(connection, continuation, stop) {
+          if outage != nil { logger.notice("\(name): connected again, fixes are coming") }
+          outage = nil
+          delay = firstRetryDelay
+        }
       } catch {
         problem = error.description
       }
@@ -68,6 +74,8 @@ public struct GPSDSource: LocationSource {
         outage = problem
         logger.warning("\(name): \(problem); reconnecting")
         continuation.yield(.unavailable("\(name): \(problem)"))
+      } else {
+        logger.debug("\(name): \(problem); still reconnecting")
       }
       let until = ContinuousClock.now + .milliseconds(Int(delay * 1000))
       while !stop.isStopped, ContinuousClock.now < until { Thread.sleep(forTimeInterval: 0.05) }
@@ -76,10 +84,10 @@ public struct GPSDSource: LocationSource {
     continuation.finish()
   }
 
-  /// Reads one connection until it ends; returns why. `gotData` is called when a line arrives.
+  /// Reads one connection until it ends; returns why. `gotFix` is called with each fix.
   private func read(
     _ connection: LineSocket, _ continuation: AsyncStream<LocationEvent>.Continuation, _ stop: StopFlag,
-    gotData: () -> Void
+    gotFix: () -> Void
   ) -> String {
     let clock = ContinuousClock()
     var lastData = clock.now
@@ -107,7 +115,6 @@ public struct GPSDSource: LocationSource {
         }
       case .lines(let lines):
         lastData = clock.now
-        gotData()
         for line in lines {
           lineNumber += 1
           guard let line else {
@@ -118,6 +125,7 @@ public struct GPSDSource: LocationSource {
             guard case .fix(let fix) = try GPSDReport.parse(line) else { continue }
             lastFix = clock.now
             saidNoFix = false
+            gotFix()
             continuation.yield(.fix(fix))
           } catch {
             skip(error.description)

@@ -1,0 +1,133 @@
+import Foundation
+import HeraldSystem
+
+/// gpsd's test harness: `gpsfake` starts a real gpsd on a port of its own and feeds it an NMEA
+/// log through a pseudo-terminal, as a receiver would (`../shared/TESTING.md`).
+public final class Gpsfake: @unchecked Sendable {
+  public let port: UInt16
+  private let process: Process
+  private let exited = DispatchSemaphore(value: 0)
+
+  /// Where `gpsfake` is, if installed (Debian: `gpsd` and `gpsd-clients`).
+  public static var executable: URL? { SessionBus.executable("gpsfake") }
+
+  /// Plays `log` once (`-1`), one sentence every `cycle` seconds, with gpsd on `port`; returns
+  /// once gpsd accepts connections there.
+  public init(log: String, port: UInt16, cycle: Double = 0.02, output: String) throws {
+    guard let executable = Self.executable else {
+      throw SessionBus.Failure("gpsfake not found on PATH (apt-get install gpsd gpsd-clients)")
+    }
+    self.port = port
+    process = Process()
+    process.executableURL = executable
+    process.arguments = ["-1", "-q", "-P", String(port), "-c", String(cycle), log]
+    FileManager.default.createFile(atPath: output, contents: nil)
+    let handle = FileHandle(forWritingAtPath: output)
+    process.standardOutput = handle
+    process.standardError = handle
+    process.standardInput = FileHandle.nullDevice
+    process.terminationHandler = { [exited] _ in exited.signal() }
+    try process.runWithSignalsUnblocked()
+    // Ready once gpsd lists the pseudo-terminal gpsfake feeds: before that it listens already,
+    // but a client may see its connection dropped while the device is being added.
+    let deadline = Date().addingTimeInterval(15)
+    while Date() < deadline {
+      if Self.hasDevice(port: port) { return }
+      guard process.isRunning else { break }
+      Thread.sleep(forTimeInterval: 0.1)
+    }
+    stop()
+    throw SessionBus.Failure("gpsfake did not listen on \(port) within 15 s (see \(output))")
+  }
+
+  /// Whether gpsd on `port` answers `?DEVICES;` with at least one device.
+  private static func hasDevice(port: UInt16) -> Bool {
+    guard let socket = try? LineSocket(host: "127.0.0.1", port: port, timeout: 1, maximumLineLength: 1 << 16),
+      (try? socket.send("?DEVICES;\n")) != nil
+    else { return false }
+    let deadline = Date().addingTimeInterval(1)
+    while Date() < deadline {
+      guard case .lines(let lines)? = try? socket.read(timeout: 0.2) else { continue }
+      if lines.contains(where: { $0?.contains(#""class":"DEVICES","devices":[{"#) == true }) { return true }
+    }
+    return false
+  }
+
+  /// Waits up to `timeout` seconds for the log to be played out and gpsfake to end.
+  @discardableResult
+  public func waitForExit(timeout: Double) -> Bool {
+    exited.wait(timeout: .now() + timeout) == .success
+  }
+
+  /// Ends gpsfake (SIGTERM: it stops its gpsd on the way out), SIGKILL after 5 seconds.
+  public func stop() {
+    guard process.isRunning else { return }
+    process.terminate()
+    if exited.wait(timeout: .now() + 5) == .timedOut, process.isRunning {
+      kill(process.processIdentifier, SIGKILL)
+    }
+  }
+
+  deinit { stop() }
+}
+
+/// A relay in front of a TCP server that notes, per connection, every line the client sent:
+/// with it a test counts the `?WATCH` commands of each connection to a real gpsd.
+public final class TCPRelay: @unchecked Sendable {
+  private let lock = NSLock()
+  private var sent: [Int: [String]] = [:]
+  private var server: TCPTestServer?
+  public var port: UInt16 { server?.port ?? 0 }
+
+  /// Relays connections on a free port to 127.0.0.1:`upstream`; when the upstream cannot be
+  /// reached, the client's connection is closed (after its first line is noted).
+  public init(upstream: UInt16) throws {
+    server = try TCPTestServer { [weak self] client, number in
+      self?.relay(client, number, upstream)
+    }
+  }
+
+  /// The lines each connection's client sent, by connection number (from 1).
+  public var linesByConnection: [Int: [String]] { lock.withLock { sent } }
+
+  public func stop() { server?.stop() }
+
+  private func relay(_ client: TCPTestServer.Connection, _ number: Int, _ upstream: UInt16) {
+    lock.withLock { sent[number] = [] }
+    let server = try? LineSocket(host: "127.0.0.1", port: upstream, timeout: 2, maximumLineLength: 1 << 20)
+    let done = LockedFlag()
+    if let server {
+      // Server to client, on a thread of its own, until either side ends.
+      Thread.detachNewThread {
+        while !done.isSet {
+          guard let read = try? server.read(timeout: 0.1) else { break }
+          switch read {
+          case .closed: done.set()
+          case .nothing: continue
+          case .lines(let lines): client.send(lines.map { ($0 ?? "") + "\n" }.joined())
+          }
+        }
+        done.set()
+        client.close()
+      }
+    }
+    while !done.isSet {
+      guard let line = client.readLine(timeout: 0.2) else {
+        if server == nil || client.isClosed { break }
+        continue
+      }
+      lock.withLock { sent[number, default: []].append(line) }
+      guard let server else { break }
+      do { try server.send(line + "\n") } catch { break }
+    }
+    done.set()
+  }
+}
+
+/// A flag set once, read from several threads.
+final class LockedFlag: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = false
+  func set() { lock.withLock { value = true } }
+  var isSet: Bool { lock.withLock { value } }
+}
