@@ -5,7 +5,7 @@ import Foundation
 enum BenchmarkMain {
   static func main() async {
     // Arguments pick jobs by name; none runs them all.
-    let jobs: Set = ["plan", "proximity", "movement", "daemon"]
+    let jobs: Set = ["plan", "proximity", "movement", "places", "daemon"]
     let picked = Set(CommandLine.arguments.dropFirst())
     guard picked.isSubset(of: jobs) else {
       let usage = "usage: HeraldBenchmarks [\(jobs.sorted().joined(separator: "|"))]...\n"
@@ -51,9 +51,21 @@ enum BenchmarkMain {
       rows += movement.run(&harness)
     }
 
+    if wants("places") {
+      rows += PlacesBenchmark().run(&harness)
+    }
+
     print("\n" + BenchmarkTable.render(rows))
     let failed = rows.filter { !$0.passes }.count
     print("\n\(rows.count - failed) of \(rows.count) within target; checksum \(harness.checksum)")
+    if wants("places") {
+      do {
+        try await FixLatencyBenchmark().run()
+      } catch {
+        print("fix latency benchmark failed: \(error)")
+        exit(1)
+      }
+    }
     if wants("daemon") {
       do {
         try await DaemonBenchmark().run()

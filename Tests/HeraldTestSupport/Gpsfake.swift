@@ -21,7 +21,7 @@ public final class Gpsfake: @unchecked Sendable {
     process = Process()
     process.executableURL = executable
     process.arguments = ["-1", "-q", "-P", String(port), "-c", String(cycle), log]
-    FileManager.default.createFile(atPath: output, contents: nil)
+    _ = FileManager.default.createFile(atPath: output, contents: nil)
     let handle = FileHandle(forWritingAtPath: output)
     process.standardOutput = handle
     process.standardError = handle

@@ -63,7 +63,10 @@ public struct ProximityMonitor: Sendable {
   /// in route order, then the completion. The caller decides what is shown.
   public mutating func advance(_ fix: LocationFix) -> [ProximityEvent] {
     guard status == .monitoring, !isCompleted else { return [] }
-    return visit(grid.indices(within: radius, of: fix.coordinate), at: fix.timestamp)
+    let reached = grid.indices(within: radius, of: fix.coordinate)
+    // Most fixes reach nothing: done, unless a resumed walk still owes its completion.
+    if reached.isEmpty, visited.count < route.waypoints.count { return [] }
+    return visit(reached, at: fix.timestamp)
   }
 
   /// The platform reports that the region of point `spotID` was entered at `date` (iOS region
