@@ -5,6 +5,7 @@ import HeraldCore
 /// track, the current position and a scale bar. No tiles, no network, no script: it opens in any
 /// browser or image viewer, offline, and shows nothing it was not given.
 public struct RouteMapSVG: Sendable {
+  /// The route drawn.
   public var route: Route
   /// Ids of the points reached.
   public var visited: Set<String>
@@ -16,8 +17,10 @@ public struct RouteMapSVG: Sendable {
   public var highlighted: String?
   /// Metres of each point's region, drawn around it.
   public var radius: Double
+  /// The legend's language.
   public var language: Language
 
+  /// A map of `route`; everything else is optional.
   public init(
     route: Route, visited: Set<String> = [], track: [Coordinate] = [], position: Coordinate? = nil,
     highlighted: String? = nil, radius: Double = ProximityMonitor.defaultRadius, language: Language = .de

@@ -47,13 +47,6 @@ struct GPSDDaemonTests {
     }
   }
 
-  static func prepare(_ db: CLIDatabase) throws {
-    let routeFile = db.directory.path("route.json")
-    try Data(fixture.json.utf8).write(to: URL(fileURLWithPath: routeFile))
-    try db.succeed(["route", "import", routeFile])
-    try db.succeed(["route", "start", fixture.routeID])
-  }
-
   /// Writes the NMEA log; returns its path and the walk's fixes as gpsd reports them.
   static func writeLog(
     _ db: CLIDatabase, _ name: String, leadIn: [(latitude: Double, longitude: Double, time: Date)],
@@ -74,7 +67,7 @@ struct GPSDDaemonTests {
   func aWalkPastFourPointsNotifiesEachThenTheCompletionInOrder() async throws {
     let db = try CLIDatabase()
     defer { db.remove() }
-    try Self.prepare(db)
+    try Self.fixture.startWalk(in: db)
     let (log, walkFixes) = try Self.writeLog(
       db, "walk.nmea", leadIn: Self.leadIn(count: 250, before: Self.walkStart),
       walk: Self.walk(from: -20, to: 375, startingAt: Self.walkStart))
@@ -96,7 +89,7 @@ struct GPSDDaemonTests {
   func gpsdStoppedAndRestartedMidWalkIsReconnectedWithOneWatchPerConnectionAndNothingMissed() async throws {
     let db = try CLIDatabase()
     defer { db.remove() }
-    try Self.prepare(db)
+    try Self.fixture.startWalk(in: db)
     // Part one reaches the first two points; part two, after gpsd was gone, the other two.
     let secondStart = Self.walkStart.addingTimeInterval(600)
     let (firstLog, firstFixes) = try Self.writeLog(
@@ -112,11 +105,12 @@ struct GPSDDaemonTests {
     let gpsdPort = try TCPTestServer.freePort()
     let relay = try TCPRelay(upstream: gpsdPort)
     defer { relay.stop() }
-    let gpsfake = Box(try Gpsfake(log: firstLog, port: gpsdPort, output: db.directory.path("gpsfake-1.log")))
+    let gpsfake = Locked<Gpsfake?>(
+      try Gpsfake(log: firstLog, port: gpsdPort, output: db.directory.path("gpsfake-1.log")))
     defer { gpsfake.value?.stop() }
     // Once the first two points are notified, gpsd is stopped; two seconds later it is back,
     // playing the rest of the walk.
-    let restarted = Box<Task<Void, any Error>>(nil)
+    let restarted = Locked<Task<Void, any Error>?>(nil)
     let run = try await PlaceRun(
       ["run", "--sink", "stdout", "--location", "gpsd:127.0.0.1:\(relay.port)", "--database", db.path],
       timeout: 90
@@ -144,18 +138,5 @@ struct GPSDDaemonTests {
     #expect(
       run.errorLines.filter { $0.contains("place notifications paused") }.count == 1, "\(run.errorText)")
     #expect(run.errorLines.filter { $0.contains("connected again") }.count == 1, "\(run.errorText)")
-  }
-}
-
-/// A value several tasks read and set.
-final class Box<Value>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var stored: Value?
-
-  init(_ value: Value?) { stored = value }
-
-  var value: Value? {
-    get { lock.withLock { stored } }
-    set { lock.withLock { stored = newValue } }
   }
 }

@@ -56,10 +56,7 @@ import Testing
 
     let db = try CLIDatabase()
     defer { db.remove() }
-    let routeFile = db.directory.path("route.json")
-    try Data(fixture.json.utf8).write(to: URL(fileURLWithPath: routeFile))
-    try db.succeed(["route", "import", routeFile])
-    try db.succeed(["route", "start", "chaos"])
+    try fixture.startWalk(in: db)
     let arguments = [
       "run", "--sink", "stdout", "--location", "gpx:\(Self.track)", "--replay-speed", "\(Self.speed)",
       "--database", db.path,

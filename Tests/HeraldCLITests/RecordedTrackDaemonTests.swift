@@ -43,10 +43,7 @@ import Testing
   static func replay(_ fixture: WalkFixture) async throws -> (PlaceRun, [String]) {
     let db = try CLIDatabase()
     defer { db.remove() }
-    let routeFile = db.directory.path("route.json")
-    try Data(fixture.json.utf8).write(to: URL(fileURLWithPath: routeFile))
-    try db.succeed(["route", "import", routeFile])
-    try db.succeed(["route", "start", fixture.routeID])
+    try fixture.startWalk(in: db)
     let run = try await PlaceRun(
       [
         "run", "--sink", "stdout", "--location", "gpx:\(track)", "--replay-speed", "400", "--database",

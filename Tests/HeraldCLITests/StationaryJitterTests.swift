@@ -75,10 +75,7 @@ import Testing
   {
     let db = try CLIDatabase()
     defer { db.remove() }
-    let routeFile = db.directory.path("route.json")
-    try Data(fixture.json.utf8).write(to: URL(fileURLWithPath: routeFile))
-    try db.succeed(["route", "import", routeFile])
-    try db.succeed(["route", "start", "still"])
+    try fixture.startWalk(in: db)
     let input = Data((log.map(\.line).joined(separator: "\n") + "\n").utf8)
     return try await PlaceRun(
       ["run", "--sink", "stdout", "--location", "stdin", "--database", db.path]

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldTestSupport
+import Testing
 
 /// A route written by a test, and the notifications a walk past it must raise, worked out in the
 /// test from first principles (contracts/plan.md: haversine on the mean Earth radius; a point is
@@ -29,6 +30,14 @@ struct WalkFixture {
       #"{"id":"\#(point.id)","name":"\#(point.name)","latitude":\#(point.latitude),"longitude":\#(point.longitude)}"#
     }
     return #"{"id":"\#(routeID)","name":"\#(name)","waypoints":[\#(waypoints.joined(separator: ","))]}"#
+  }
+
+  /// Imports the route into `db` (through `herald route import`) and starts walking it.
+  func startWalk(in db: CLIDatabase) throws {
+    let file = db.directory.path("\(routeID).json")
+    try Data(json.utf8).write(to: URL(fileURLWithPath: file))
+    try db.succeed(["route", "import", file])
+    try db.succeed(["route", "start", routeID])
   }
 
   /// The ids of the notifications `fixes` raise, in order, with a radius of `radius` metres.

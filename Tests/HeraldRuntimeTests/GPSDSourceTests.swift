@@ -51,9 +51,9 @@ import Testing
   }
 
   @Test func takesTPVFixesAndSkipsEverythingElseWithoutFailing() async throws {
-    let watches = LockedCounter()
+    let watches = Locked(0)
     let server = try TCPTestServer { connection, _ in
-      if connection.readLine(timeout: 5) == Self.watch { watches.increment() }
+      if connection.readLine(timeout: 5) == Self.watch { watches.update { $0 += 1 } }
       for line in [
         #"{"class":"VERSION","release":"3.22","proto_major":3,"proto_minor":14}"#,
         #"{"class":"TPV","device":"/dev/pts/1","mode":1}"#,
@@ -70,12 +70,14 @@ import Testing
       ] {
         connection.send(line + "\r\n")
       }
-      _ = connection.readLine(timeout: 30)
+      _ = connection.readLine(timeout: 120)
     }
     defer { server.stop() }
     let logs = LogRecorder()
-    let source = GPSDSource(host: "127.0.0.1", port: server.port, logger: logs.logger())
-    let events = await Self.collect(source, count: 3)
+    var source = GPSDSource(host: "127.0.0.1", port: server.port, logger: logs.logger())
+    // However long this test's task waits for a thread, the connection stays: no silence timeout.
+    source.silenceTimeout = 600
+    let events = await Self.collect(source, count: 3, timeout: 120)
     #expect(
       Self.fixTimes(events) == ["2020-12-18T06:15:50Z", "2020-12-18T06:15:53Z", "2020-12-18T06:15:55Z"])
     let accuracies: [Double?] = events.map { event -> Double? in
@@ -94,27 +96,28 @@ import Testing
   }
 
   @Test func aClosedConnectionIsReportedOnceAndReopenedWithOneWatchEach() async throws {
-    let watches = LockedCounter()
+    let watches = Locked(0)
     // When the first connection was closed and the second accepted, on the server's threads (the
     // test's tasks may wait for a thread on a loaded machine; the server's never do).
-    let closedAt = Stamp()
-    let acceptedAt = Stamp()
+    let closedAt = Locked<Date?>(nil)
+    let acceptedAt = Locked<Date?>(nil)
     let server = try TCPTestServer { connection, number in
-      if number > 1 { acceptedAt.set() }
-      if connection.readLine(timeout: 5) == Self.watch { watches.increment() }
+      if number == 2 { acceptedAt.value = Date() }
+      if connection.readLine(timeout: 5) == Self.watch { watches.update { $0 += 1 } }
       connection.send(Self.tpv("45.2735", "13.7141", time: "2020-12-18T06:15:5\(number).000Z") + "\n")
       // The first connection ends at once; the second stays.
       guard number > 1 else {
         Thread.sleep(forTimeInterval: 0.1)
-        closedAt.set()
+        closedAt.value = Date()
         return
       }
-      _ = connection.readLine(timeout: 60)
+      _ = connection.readLine(timeout: 120)
     }
     defer { server.stop() }
     let logs = LogRecorder()
-    let events = await Self.collect(
-      GPSDSource(host: "127.0.0.1", port: server.port, logger: logs.logger()), count: 3, timeout: 60)
+    var source = GPSDSource(host: "127.0.0.1", port: server.port, logger: logs.logger())
+    source.silenceTimeout = 600
+    let events = await Self.collect(source, count: 3, timeout: 120)
     #expect(Self.fixTimes(events) == ["2020-12-18T06:15:51Z", "2020-12-18T06:15:52Z"])
     guard events.count == 3, case .unavailable(let reason) = events[1] else {
       Issue.record("\(events)")
@@ -132,20 +135,21 @@ import Testing
   @Test func aRefusedSourceIsReportedOnceAndRetriedWithABackOffCappedAtFiveSeconds() async throws {
     let port = try TCPTestServer.freePort()
     let logs = LogRecorder()
-    let source = GPSDSource(host: "127.0.0.1", port: port, logger: logs.logger())
+    var source = GPSDSource(host: "127.0.0.1", port: port, logger: logs.logger())
+    source.silenceTimeout = 600
     // Started here, not in the task: the source must be trying before the server opens, however
     // long the task waits for a thread.
     let stream = source.events()
-    let waiting = Task { await Self.collect(stream, count: 2, timeout: 90) }
+    let waiting = Task { await Self.collect(stream, count: 2, timeout: 120) }
     // Refused for 7 s: retries after 0.5, 1, 2 and 4 s (then 5 s): the next one within 5 s.
     try await Task.sleep(for: .seconds(7))
     let opened = Date()
-    let connectedAt = Stamp()
+    let connectedAt = Locked<Date?>(nil)
     let server = try TCPTestServer(port: port) { connection, number in
-      if number == 1 { connectedAt.set() }
+      if number == 1 { connectedAt.value = Date() }
       _ = connection.readLine(timeout: 5)
       connection.send(Self.tpv("45.2735", "13.7141", time: "2020-12-18T06:15:50.000Z") + "\n")
-      _ = connection.readLine(timeout: 30)
+      _ = connection.readLine(timeout: 120)
     }
     defer { server.stop() }
     let events = await waiting.value
@@ -176,22 +180,4 @@ import Testing
     }
     #expect(reason.contains("sent nothing for 1 s"))
   }
-}
-
-/// An instant several threads set and read.
-final class Stamp: @unchecked Sendable {
-  private let lock = NSLock()
-  private var instant: Date?
-
-  func set() { lock.withLock { instant = Date() } }
-  var value: Date? { lock.withLock { instant } }
-}
-
-/// A counter several threads bump.
-final class LockedCounter: @unchecked Sendable {
-  private let lock = NSLock()
-  private var count = 0
-
-  func increment() { lock.withLock { count += 1 } }
-  var value: Int { lock.withLock { count } }
 }

@@ -69,13 +69,14 @@ import Testing
     #expect(arrivals[1] >= 0.1 && arrivals[2] >= 0.3)
   }
 
-  @Test func tappingAPlaceNotificationOpensAFreshMapOfItsRoute() throws {
+  @Test func tappingAPlaceNotificationOpensAFreshMapOfItsRoute() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     // A stand-in for xdg-open that writes down what it was asked to open.
     let opened = directory.path("opened.txt")
     let script = directory.path("xdg-open")
-    try Data("#!/bin/sh\nprintf '%s' \"$1\" > \(opened)\n".utf8).write(to: URL(fileURLWithPath: script))
+    try Data("#!/bin/sh\nprintf '%s' \"$1\" > \(opened).part && mv \(opened).part \(opened)\n".utf8).write(
+      to: URL(fileURLWithPath: script))
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
     let store = try HeraldStore.inMemory()
     let origin = Fixtures.coordinate(45.2735, 13.71415)
@@ -95,10 +96,11 @@ import Testing
     let file = try MapOpener.open(
       link, store: store,
       logger: LogRecorder().logger(), environment: environment)
-    // The opener runs without being waited for.
-    let deadline = Date().addingTimeInterval(10)
+    // The opener runs without being waited for: wait for what it wrote (whole: it writes a
+    // file of its own, then renames it).
+    let deadline = Date().addingTimeInterval(60)
     while !FileManager.default.fileExists(atPath: opened), Date() < deadline {
-      Thread.sleep(forTimeInterval: 0.02)
+      try await Task.sleep(for: .milliseconds(20))
     }
     #expect(try String(contentsOfFile: opened, encoding: .utf8) == file.path)
     #expect(file.path.hasPrefix(directory.url.appendingPathComponent("herald").path))

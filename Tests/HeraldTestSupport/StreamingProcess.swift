@@ -33,11 +33,11 @@ public final class StreamingProcess: @unchecked Sendable {
   private var exitStatus: Int32?
   private var exitWaiters: [CheckedContinuation<Int32, Never>] = []
 
-  /// Launches `herald` (from the build's products) with `arguments`; stdin reads `stdin`, then
-  /// ends (nothing when `nil`).
-  public init(_ arguments: [String], stdin: Data? = nil) throws {
+  /// Launches `herald` (from the build's products) with `arguments` and `environment` added to
+  /// the test's; stdin reads `stdin`, then ends (nothing when `nil`).
+  public init(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:]) throws {
     (lines, continuation) = AsyncStream.makeStream(of: Line.self, bufferingPolicy: .unbounded)
-    process = HeraldProcess.process(arguments)
+    process = HeraldProcess.process(arguments, environment: environment)
     let input = Pipe()
     process.standardInput = stdin == nil ? FileHandle.nullDevice : input
     let out = Pipe()

@@ -9,7 +9,9 @@ import Foundation
 /// the points whose regions already contain the position are visited at once: the platform only
 /// reports crossings, and a region started while inside it has none (iOS's `requestState`).
 public struct GeofenceSession: Sendable {
+  /// The walk's visits and completion, as the fix-based monitor keeps them.
   public private(set) var monitor: ProximityMonitor
+  /// The regions monitored now; `nil` before the position is first known.
   public private(set) var plan: RegionPlan?
   /// How many plans were made.
   public private(set) var planCount = 0

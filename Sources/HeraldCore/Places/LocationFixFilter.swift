@@ -30,6 +30,7 @@ public struct LocationFixFilter: Sendable {
     }
   }
 
+  /// A filter taking fixes up to `maximumAccuracy` metres of horizontal error.
   public init(maximumAccuracy: Double = defaultMaximumAccuracy) {
     self.maximumAccuracy = maximumAccuracy
   }

@@ -30,6 +30,7 @@ public struct NearestPoints: Sendable {
     build(0, nodes.count)
   }
 
+  /// How many points are indexed.
   public var count: Int { nodes.count }
 
   /// The indices of the `count` nearest points to `center` that `include` accepts, nearest first.

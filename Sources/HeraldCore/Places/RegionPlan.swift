@@ -11,6 +11,7 @@ public struct RegionPlan: Sendable, Hashable {
   /// Around `center`, reaching just short of the nearest point left out; `nil` when none was.
   public var refresh: CircularRegion?
 
+  /// A plan made at `center`.
   public init(center: Coordinate, points: [CircularRegion], refresh: CircularRegion?) {
     self.center = center
     self.points = points

@@ -15,8 +15,11 @@ public struct RegionPlanner: Sendable {
   /// its boundary is then strictly outside that region, whatever the rounding.
   public static let refreshMargin = 0.01
 
+  /// The route whose points are planned for.
   public let route: Route
+  /// Metres of each point's region.
   public let radius: Double
+  /// At most this many regions at once, the refresh region included.
   public let maximumRegions: Int
   private let index: NearestPoints
 

@@ -3,13 +3,16 @@ import Foundation
 /// A walk along a route: the user started it, and it records which points of interest were
 /// reached and whether the completion was handled. Only one walk is under way at a time.
 public struct Walk: Sendable, Hashable {
+  /// The route walked.
   public var routeID: String
+  /// When the user started it.
   public var startedAt: Date
   /// The points of interest reached, by id, with the time of the fix that reached each.
   public var visited: [String: Date]
   /// When the completion was raised (announced, or silenced by the setting); `nil` before.
   public var completedAt: Date?
 
+  /// A walk as stored.
   public init(routeID: String, startedAt: Date, visited: [String: Date] = [:], completedAt: Date? = nil) {
     self.routeID = routeID
     self.startedAt = startedAt
@@ -17,6 +20,7 @@ public struct Walk: Sendable, Hashable {
     self.completedAt = completedAt
   }
 
+  /// Whether its completion was raised.
   public var isCompleted: Bool { completedAt != nil }
 
   /// The proximity monitor for this walk on `route` (the walk's route), resuming where it was.

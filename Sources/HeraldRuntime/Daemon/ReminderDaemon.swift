@@ -177,7 +177,7 @@ public actor ReminderDaemon {
       return
     case .recordSilently(let effects):
       try store.recordEffects(effects)
-      logger.info("recorded silently", metadata: ["id": "\(due.key.requestID)"])
+      logger.info("recorded silently", metadata: ["id": "\(Self.logLabel(due.notification))"])
     case .recordMissed(let key):
       try store.recordMissed(key)
       missedCount += 1
@@ -193,8 +193,22 @@ public actor ReminderDaemon {
       try store.recordDelivery(
         delivery.key, deliveredAt: delivery.deliveredAt, late: delivery.late, effects: delivery.effects)
       shownCount += 1
-      logger.info("shown", metadata: ["id": "\(delivery.key.requestID)", "late": "\(delivery.late)"])
-      logger.debug("shown text", metadata: ["title": "\(delivery.content.title)"])
+      logger.info(
+        "shown", metadata: ["id": "\(Self.logLabel(delivery.notification))", "late": "\(delivery.late)"])
+      logger.debug(
+        "shown text", metadata: ["id": "\(delivery.key.requestID)", "title": "\(delivery.content.title)"])
+    }
+  }
+
+  /// How the log names a notification by default: its id, except that a place notification's id
+  /// holds the place's name (user data, spec 004), so it is named by its spot's id instead. The
+  /// full id is logged with the texts, at debug level.
+  static func logLabel(_ notification: PlannedNotification) -> String {
+    let info = notification.content.userInfo
+    switch info["type"] {
+    case "spot": return "spot \(info["spotID"] ?? "?") of \(info["routeID"] ?? "?")"
+    case "routeCompleted": return "completion of \(info["routeID"] ?? "?")"
+    default: return notification.identifier
     }
   }
 

@@ -13,9 +13,12 @@ import Logging
 /// outage) and reconnects with back-off: the first retry within a second, doubling to at most
 /// `maximumRetryDelay`.
 public struct GPSDSource: LocationSource {
+  /// Where gpsd listens.
   public let host: String
   public let port: UInt16
+  /// Seconds without a byte after which the connection counts as lost.
   public var silenceTimeout: Double = 10
+  /// Seconds before the first retry; each further one waits twice as long, up to the maximum.
   public var firstRetryDelay: Double = 0.5
   public var maximumRetryDelay: Double = 5
   /// Skipped lines logged per connection; the rest are counted.
@@ -24,14 +27,17 @@ public struct GPSDSource: LocationSource {
 
   /// gpsd's own port on this machine.
   public static let defaultHost = "127.0.0.1"
+  /// gpsd's registered port.
   public static let defaultPort: UInt16 = 2947
 
+  /// A source for gpsd at `host`:`port`; `logger` hears of outages and skipped lines.
   public init(host: String = defaultHost, port: UInt16 = defaultPort, logger: Logger) {
     self.host = host
     self.port = port
     self.logger = logger
   }
 
+  /// How logs name it: `gpsd 127.0.0.1:2947`.
   public var name: String { host.contains(":") ? "gpsd [\(host)]:\(port)" : "gpsd \(host):\(port)" }
 
   public func events() -> AsyncStream<LocationEvent> {

@@ -6,7 +6,9 @@ import Logging
 /// timestamps, `speed` times as fast. The fixes keep their recorded times; the daemon's clock is
 /// not changed by them. The source ends with the track.
 public struct GPXReplaySource: LocationSource {
+  /// The track's timed points, in order.
   public let fixes: [LocationFix]
+  /// How many times as fast as recorded.
   public let speed: Double
   let logger: Logger
 

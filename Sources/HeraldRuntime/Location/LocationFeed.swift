@@ -6,10 +6,13 @@ import ServiceLifecycle
 /// Carries a location source's events into the daemon, one at a time and in order, as a
 /// `Service` beside the daemon's own: a ServiceGroup runs both and stops both on SIGTERM.
 public struct LocationFeed: Service {
+  /// Where the fixes come from.
   public let source: any LocationSource
+  /// Who handles them.
   public let daemon: ReminderDaemon
   let logger: Logger
 
+  /// Feeds `source` into `daemon`; `logger` hears of fixes the daemon failed on.
   public init(source: any LocationSource, daemon: ReminderDaemon, logger: Logger) {
     self.source = source
     self.daemon = daemon

@@ -11,6 +11,7 @@ public struct StdinSource: LocationSource {
   let input: FileHandle
   let logger: Logger
 
+  /// Reads `input` (standard input unless told); `logger` hears of skipped lines.
   public init(input: FileHandle = .standardInput, logger: Logger) {
     self.input = input
     self.logger = logger
