@@ -6,10 +6,11 @@ import Logging
 /// What a notification's buttons, and the matching commands (`herald snooze`, `herald ack`,
 /// `herald task done`), do to the store. One home, so a button and a command cannot differ.
 public enum ReminderActions {
-  /// A button pressed on `notification`.
+  /// A button pressed on `notification`, or the notification itself clicked (`.open`: the map of
+  /// a place notification's route); `logger` hears where the map went.
   public static func perform(
     _ action: NotificationAction, on notification: PlannedNotification, store: HeraldStore, at now: Date,
-    timeZone: TimeZone, logger: Logger
+    timeZone: TimeZone, logger: Logger = Logger(label: "herald") { _ in SwiftLogNoOpLogHandler() }
   ) throws {
     let content = notification.content
     switch (action, content.userInfo["taskID"]) {
