@@ -88,7 +88,9 @@ let package = Package(
     ),
     .target(
       name: "HeraldTestSupport",
-      dependencies: ["HeraldCore", "HeraldInterchange", "HeraldSystem"],
+      dependencies: [
+        "HeraldCore", "HeraldInterchange", "HeraldSystem", .product(name: "Logging", package: "swift-log"),
+      ],
       path: "Tests/HeraldTestSupport",
       swiftSettings: strict
     ),

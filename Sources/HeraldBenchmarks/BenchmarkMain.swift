@@ -8,7 +8,7 @@ enum BenchmarkMain {
       ReaderBenchmark.readTrackInChild(CommandLine.arguments[2])
     }
     // Arguments pick jobs by name; none runs them all.
-    let jobs: Set = ["plan", "proximity", "movement", "daemon", "gpx", "scenario"]
+    let jobs: Set = ["plan", "proximity", "movement", "places", "daemon", "gpx", "scenario"]
     let picked = Set(CommandLine.arguments.dropFirst())
     guard picked.isSubset(of: jobs) else {
       let usage = "usage: HeraldBenchmarks [\(jobs.sorted().joined(separator: "|"))]...\n"
@@ -54,6 +54,10 @@ enum BenchmarkMain {
       rows += movement.run(&harness)
     }
 
+    if wants("places") {
+      rows += PlacesBenchmark().run(&harness)
+    }
+
     print("\n" + BenchmarkTable.render(rows))
     let failed = rows.filter { !$0.passes }.count
     print("\n\(rows.count - failed) of \(rows.count) within target; checksum \(harness.checksum)")
@@ -62,6 +66,14 @@ enum BenchmarkMain {
         try ReaderBenchmark().run(track: wants("gpx"), scenario: wants("scenario"))
       } catch {
         print("readers benchmark failed: \(error)")
+        exit(1)
+      }
+    }
+    if wants("places") {
+      do {
+        try await FixLatencyBenchmark().run()
+      } catch {
+        print("fix latency benchmark failed: \(error)")
         exit(1)
       }
     }

@@ -29,6 +29,7 @@ public enum RouteFile {
     guard !points.isEmpty else {
       throw FieldError("<wpt>", "none found: a route needs at least one point of interest")
     }
-    return try Route(id: id, name: gpx.name ?? id, waypoints: points)
+    let name = gpx.name.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
+    return try Route(id: id, name: name ?? id, waypoints: points)
   }
 }

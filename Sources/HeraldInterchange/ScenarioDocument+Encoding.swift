@@ -37,6 +37,10 @@ extension ScenarioDocument {
           })),
     ]
     if let movement = state.movement { members.append(.init("movement", json(movement))) }
+    // Only when there are routes: a document without them reads as it always did.
+    if let routes = state.routes, !routes.isEmpty {
+      members.append(.init("routes", .array(routes.map(RouteDocument.json))))
+    }
     return JSONWriter.string(.object(members)) + "\n"
   }
 

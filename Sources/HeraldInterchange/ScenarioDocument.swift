@@ -14,7 +14,7 @@ public enum ScenarioDocument {
   /// Reads a parsed scenario document.
   public static func decode(_ document: JSONValue) throws(FieldError) -> PlanningState {
     let root = try ObjectReader(document, path: "")
-    try root.allowOnly(["timeZone", "locale", "settings", "focusBlocks", "tasks", "movement"])
+    try root.allowOnly(["timeZone", "locale", "settings", "focusBlocks", "tasks", "movement", "routes"])
     let zoneName = try root.requiredString("timeZone")
     guard let timeZone = TimeZone(identifier: zoneName) else {
       throw FieldError("timeZone", "unknown IANA time zone \(JSONWriter.string(.string(zoneName)))")
@@ -28,7 +28,10 @@ public enum ScenarioDocument {
       settings: try root.object("settings").map(settings) ?? Settings(),
       focusBlocks: try elements(root, "focusBlocks", focusBlock),
       tasks: try elements(root, "tasks", task),
-      movement: try root.object("movement").map(movement))
+      movement: try root.object("movement").map(movement),
+      routes: try root.array("routes").map { (_) throws(FieldError) in
+        try elements(root, "routes", RouteDocument.decode)
+      })
   }
 
   static func settings(_ object: ObjectReader) throws(FieldError) -> Settings {

@@ -9,9 +9,9 @@ extension HeraldStore {
   public func awaitedAnswers() throws -> [String: AwaitedAnswer] {
     try read { db in
       var answers: [String: AwaitedAnswer] = [:]
-      for row in try Row.fetchAll(db, sql: "SELECT slot, answer, taskID FROM awaitedAnswer") {
+      for row in try Row.fetchAll(db, sql: "SELECT slot, answer, taskID, link FROM awaitedAnswer") {
         let slot: String = row[0]
-        answers[slot] = try Self.answer(kind: row[1], taskID: row[2], slot: slot)
+        answers[slot] = try Self.answer(kind: row[1], taskID: row[2], link: row[3], slot: slot)
       }
       return answers
     }
@@ -30,21 +30,26 @@ extension HeraldStore {
   static func noteAwaited(_ answer: AwaitedAnswer?, slot: String, key: DeliveryKey, _ db: Database) throws {
     try db.execute(sql: "DELETE FROM awaitedAnswer WHERE slot = ?", arguments: [slot])
     guard let answer else { return }
-    let (kind, taskID): (String, String?) =
+    let (kind, taskID, link): (String, String?, String?) =
       switch answer {
-      case .movementBreak: ("movementBreak", nil)
-      case .task(let id): ("task", id)
+      case .movementBreak: ("movementBreak", nil, nil)
+      case .task(let id): ("task", id, nil)
+      case .map(let deepLink): ("map", nil, deepLink.description)
       }
     try db.execute(
-      sql: "INSERT INTO awaitedAnswer (slot, requestID, fireDate, answer, taskID) VALUES (?, ?, ?, ?, ?)",
-      arguments: [slot, key.requestID, key.fireDate.timeIntervalSince1970, kind, taskID])
+      sql: """
+        INSERT INTO awaitedAnswer (slot, requestID, fireDate, answer, taskID, link) VALUES (?, ?, ?, ?, ?, ?)
+        """,
+      arguments: [slot, key.requestID, key.fireDate.timeIntervalSince1970, kind, taskID, link])
   }
 
-  private static func answer(kind: String, taskID: String?, slot: String) throws(FieldError) -> AwaitedAnswer
+  private static func answer(kind: String, taskID: String?, link: String?, slot: String) throws(FieldError)
+    -> AwaitedAnswer
   {
-    switch (kind, taskID) {
-    case ("movementBreak", _): return .movementBreak
-    case ("task", let id?): return .task(id: id)
+    switch (kind, taskID, link.flatMap(MapDeepLink.init)) {
+    case ("movementBreak", _, _): return .movementBreak
+    case ("task", let id?, _): return .task(id: id)
+    case ("map", _, let deepLink?): return .map(link: deepLink)
     default: throw FieldError("stored awaitedAnswer[\(slot)].answer", "unknown answer \"\(kind)\"")
     }
   }
@@ -56,9 +61,11 @@ extension HeraldStore {
       t.primaryKey("slot", .text)
       t.column("requestID", .text).notNull()
       t.column("fireDate", .double).notNull()
-      t.column("answer", .text).notNull().check(sql: "answer IN ('movementBreak', 'task')")
+      t.column("answer", .text).notNull().check(sql: "answer IN ('movementBreak', 'task', 'map')")
       t.column("taskID", .text)
+      t.column("link", .text)
       t.check(sql: "answer <> 'task' OR taskID IS NOT NULL")
+      t.check(sql: "answer <> 'map' OR link IS NOT NULL")
     }
     // What the desktop sink put on screen, by slot: the server that showed it and the id it gave,
     // so that a later reminder replaces it and an answer closes it, across restarts too.

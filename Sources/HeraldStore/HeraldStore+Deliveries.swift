@@ -21,11 +21,7 @@ extension HeraldStore {
         return false
       }
       if let slot { try Self.noteAwaited(awaiting, slot: slot, key: key, db) }
-      if !effects.isEmpty {
-        var log = try Self.fetchMovementLog(db) ?? MovementLog()
-        for effect in effects { log.apply(effect) }
-        try Self.store(log, db)
-      }
+      try Self.apply(effects, db)
       return true
     }
   }

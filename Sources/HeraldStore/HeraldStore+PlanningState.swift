@@ -23,10 +23,14 @@ extension HeraldStore {
   /// The delivery log stays, so reminders already shown are not shown again; so does the
   /// movement log unless `state` carries one (a scenario document does not), so today's counts
   /// survive a re-import. Focus blocks may link tasks the state does not list, as a scenario may.
+  ///
+  /// Routes are replaced only when `state.routes` lists them (routes it does not list are
+  /// removed); a walk under way on a route it lists goes on as `importRoute` keeps it.
   public func replaceAll(with state: PlanningState) throws {
     // The state's own rules, checked before anything is deleted (a decoded scenario obeys them).
     try Self.checkEach(state.focusBlocks, "focusBlocks", Self.check)
     try Self.checkEach(state.tasks, "tasks", Self.check)
+    try Self.checkEach(state.routes ?? [], "routes", Self.check)
     try write { db in
       for table in ["focusBlockTask", "focusBlock", "task", "setting"] {
         try db.execute(sql: "DELETE FROM \(table)")
@@ -43,6 +47,7 @@ extension HeraldStore {
       }
       try Self.store(state.movement, db)
       if let log = state.movementLog { try Self.store(log, db) }
+      if let routes = state.routes { try Self.replaceRoutes(with: routes, db) }
     }
   }
 

@@ -12,6 +12,7 @@ enum Schema {
     migrator.registerMigration("v2-daemon-checkpoint", migrate: HeraldStore.createCheckpoint)
     migrator.registerMigration("v3-api-tokens", migrate: HeraldStore.createTokens)
     migrator.registerMigration("v4-desktop-lifecycle", migrate: HeraldStore.createDesktopLifecycle)
+    migrator.registerMigration("v5-routes", migrate: HeraldStore.createRoutes)
     // Later versions are registered here; a shipped migration is never edited.
     return migrator
   }

@@ -9,7 +9,7 @@ import HeraldStore
 struct ExportCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "export",
-    abstract: "Print the data as a scenario document; `herald import` reads it back.",
+    abstract: "Print the data as a scenario document (routes included); `herald import` reads it back.",
     discussion: """
       The document's time zone is the one the data was imported with, else the system's. Exporting \
       what an export imported reproduces it byte for byte.
@@ -19,8 +19,9 @@ struct ExportCommand: ParsableCommand {
 
   func run() throws {
     let database = try store.open(.readOnly)
-    let state = try database.planningState(
+    var state = try database.planningState(
       timeZone: database.storedTimeZone() ?? SystemTimeZoneSource().current())
+    state.routes = try database.routes()
     try StandardOutput.write(ScenarioDocument.encode(state))
   }
 }

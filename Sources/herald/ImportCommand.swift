@@ -10,7 +10,10 @@ struct ImportCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "import",
     abstract: "Replace focus blocks, tasks, settings, locale and movement schedule with a scenario document.",
-    discussion: "The delivery log stays, so reminders already shown are not shown again.")
+    discussion: """
+      The delivery log stays, so reminders already shown are not shown again. Routes are replaced \
+      only when the document has a "routes" list; a walk under way on a route it lists goes on.
+      """)
 
   @OptionGroup var store: StoreOptions
   @Argument(help: "The scenario document (JSON); - reads standard input.") var file: String

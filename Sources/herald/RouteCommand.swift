@@ -3,12 +3,19 @@ import Foundation
 import HeraldCore
 import HeraldInterchange
 import HeraldRuntime
+import HeraldStore
 
 /// `herald route`: walks and points of interest.
 struct RouteCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "route", abstract: "Walking routes and their points of interest.",
-    subcommands: [Replay.self])
+    discussion: """
+      Import a route (GPX <wpt>s or a JSON route), start walking it, and run the daemon with \
+      --location: each point of interest is notified once when reached, then the route's completion.
+      """,
+    subcommands: [
+      Import.self, List.self, Show.self, Remove.self, Start.self, Stop.self, Replay.self,
+    ])
 
   /// `herald route replay`: a recorded track through the proximity monitor (`contracts/plan.md`).
   struct Replay: ParsableCommand {

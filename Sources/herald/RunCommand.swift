@@ -18,6 +18,11 @@ struct RunCommand: AsyncParsableCommand {
       JSON line per notification; logs go to stderr) and webhook (POST of the same JSON to \
       --webhook-url). A reminder whose time passed while the daemon was not running is shown once, \
       marked late, within --grace-hours; older ones are recorded as missed.
+
+      With --location, the walk under way (herald route start) is watched: gpsd (127.0.0.1:2947, or \
+      gpsd:HOST:PORT), gpx:FILE (a recorded track, replayed on its timestamps --replay-speed times \
+      as fast) or stdin (one JSON fix per line: {"latitude":…,"longitude":…,"time":"…","accuracy":…}). \
+      Each point of interest within 25 m of a fix is notified once, then the route's completion.
       """)
 
   @OptionGroup var store: StoreOptions
@@ -31,6 +36,15 @@ struct RunCommand: AsyncParsableCommand {
   @Option(help: "Hours after its time within which a missed reminder is still shown, late.")
   var graceHours: Double = 12
 
+  @Option(help: "Where location fixes come from: gpsd, gpsd:HOST:PORT, gpx:FILE or stdin.")
+  var location: String?
+
+  @Option(help: "With gpx:FILE, how many times as fast as recorded to replay it.")
+  var replaySpeed: Double = 1
+
+  @Option(help: "Metres of horizontal accuracy beyond which a location fix is ignored.")
+  var maxAccuracy: Double = LocationFixFilter.defaultMaximumAccuracy
+
   @Flag(help: "Log more, titles included.")
   var verbose = false
 
@@ -40,16 +54,28 @@ struct RunCommand: AsyncParsableCommand {
     guard graceHours.isFinite, graceHours >= 0 else {
       throw FieldError("--grace-hours", "expected a number of hours ≥ 0, got \(graceHours)")
     }
+    guard replaySpeed.isFinite, replaySpeed > 0 else {
+      throw FieldError("--replay-speed", "expected a positive number, got \(replaySpeed)")
+    }
+    guard maxAccuracy.isFinite, maxAccuracy > 0 else {
+      throw FieldError("--max-accuracy", "expected metres > 0, got \(maxAccuracy)")
+    }
+    let locationOption = try location.map { (text) throws(FieldError) in try LocationOption(parsing: text) }
     let choices = try sinks.map { (kind) throws(FieldError) in try kind.choice(webhookURL: webhookURL) }
     let logger = HeraldLogging.logger(verbose: verbose)
+    // Read before anything starts: a bad track file is an error, not a daemon without fixes.
+    let source = try locationOption?.source(replaySpeed: replaySpeed, logger: logger)
     let database = try store.open()
     var configuration = DaemonConfiguration()
     configuration.delivery.graceWindow = graceHours * 3600
+    configuration.maximumAccuracy = maxAccuracy
     let daemon = try await DaemonAssembly.make(
       store: database, sinks: choices, clock: clockOptions.clock(), zones: clockOptions.zones(),
       configuration: configuration, logger: logger)
+    var services: [any Service] = [DaemonService(daemon: daemon)]
+    if let source { services.append(LocationFeed(source: source, daemon: daemon, logger: logger)) }
     let group = ServiceGroup(
-      services: [DaemonService(daemon: daemon)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+      services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
     try await group.run()
   }
 }

@@ -59,6 +59,7 @@ import Testing
       case .recordMissed(let key): key == Self.due().key ? .missed : nil
       case .skip(.alreadyHandled(let status)): .alreadyHandled(status)
       case .skip(.saidBefore(let key)): key == Self.soon ? .saidBefore : nil
+      case .recordSilently: nil
       }
     #expect(got == expected, "row \(row)")
   }
@@ -86,6 +87,25 @@ import Testing
     let past = DeliveryDecision.decide(Self.due(), log: [:], now: Self.fire + 3601, policy: policy)
     #expect(atTheEdge != .recordMissed(Self.due().key))
     #expect(past == .recordMissed(Self.due().key))
+  }
+
+  @Test func aSilencedReminderShowsNothingButRecordsWhatItChanges() {
+    // Spec 004: with "POI-Benachrichtigungen" off a point reached still counts.
+    let visit = DeliveryEffect.placeVisited(routeID: "r", spotID: "1", at: Self.fire)
+    var due = Self.due()
+    due.effects = [visit]
+    due.isSilenced = true
+    #expect(
+      DeliveryDecision.decide(due, log: [:], now: Self.fire, policy: DeliveryPolicy())
+        == .recordSilently([visit]))
+    // Even long after its time: nothing is shown, so nothing is missed.
+    #expect(
+      DeliveryDecision.decide(due, log: [:], now: Self.fire + 86_400, policy: DeliveryPolicy())
+        == .recordSilently([visit]))
+    // What the log has handled stays handled.
+    #expect(
+      DeliveryDecision.decide(due, log: [due.key: .delivered], now: Self.fire, policy: DeliveryPolicy())
+        == .skip(.alreadyHandled(.delivered)))
   }
 
   @Test func stylesReadBackFromTheLevelTheSpecGivesThem() {

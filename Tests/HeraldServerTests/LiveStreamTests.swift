@@ -38,14 +38,20 @@ import Testing
       #expect(Self.running(afterFirst.last).tally == "1/4 erledigt")
       let lastSeen = try #require(afterFirst.last)
 
-      // The connection drops; two more tasks are completed meanwhile, one by another process.
+      // The connection drops; two more tasks are completed meanwhile, one by another process. A
+      // witness stream that stays open tells when each change has become an event, so the two are
+      // not merged into one snapshot (events are states; two changes in one poll are one state).
+      let witness = try EventStreamReader(port: port)
+      _ = await witness.wait(for: 1)
       first.drop()
       _ = try await RawHTTPClient.request(
         port: port, "POST", "/api/v1/tasks/t2/complete",
         headers: [("Host", "127.0.0.1"), ("Authorization", "Bearer \(harness.token)")])
+      #expect(Self.running(await witness.wait(for: 2).last).tally == "2/4 erledigt")
       _ = try HeraldStore(path: harness.directory.path("herald.sqlite")).completeTask(id: "t3")
       // The other process's change is noticed by polling the store (every 200 ms).
-      try await Task.sleep(for: .milliseconds(600))
+      #expect(Self.running(await witness.wait(for: 3).last).tally == "3/4 erledigt")
+      witness.drop()
 
       let resumed = try EventStreamReader(port: port, lastEventID: lastSeen.id)
       let replayed = await resumed.wait(for: 2)

@@ -72,6 +72,8 @@ import Testing
 
   @Test func theLifecycleMigrationIsRegisteredAfterTheShippedOnes() {
     #expect(
-      Schema.migrator.migrations == ["v1", "v2-daemon-checkpoint", "v3-api-tokens", "v4-desktop-lifecycle"])
+      Schema.migrator.migrations == [
+        "v1", "v2-daemon-checkpoint", "v3-api-tokens", "v4-desktop-lifecycle", "v5-routes",
+      ])
   }
 }

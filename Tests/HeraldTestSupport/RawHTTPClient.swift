@@ -24,6 +24,9 @@ public final class RawHTTPClient: @unchecked Sendable {
 
   private let descriptor: Int32
   private var buffer: [UInt8] = []
+  /// Set once the descriptor is closed: closing a number twice could close a socket that another
+  /// part of the process (an event loop of the server under test) has since been given.
+  private let closed = Locked(false)
 
   /// Connects to 127.0.0.1:`port`; reads give up after `timeout` seconds without data.
   public init(port: Int, timeout: Double = 10) throws {
@@ -53,7 +56,14 @@ public final class RawHTTPClient: @unchecked Sendable {
 
   deinit { close() }
 
+  /// Closes the connection; calling it again (or the deinitializer after it) does nothing.
   public func close() {
+    var first = false
+    closed.update { wasClosed in
+      first = !wasClosed
+      wasClosed = true
+    }
+    guard first else { return }
     #if canImport(Glibc)
       _ = Glibc.shutdown(descriptor, Int32(SHUT_RDWR))
       _ = Glibc.close(descriptor)

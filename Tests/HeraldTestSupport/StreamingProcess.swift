@@ -33,11 +33,13 @@ public final class StreamingProcess: @unchecked Sendable {
   private var exitStatus: Int32?
   private var exitWaiters: [CheckedContinuation<Int32, Never>] = []
 
-  /// Launches `herald` (from the build's products) with `arguments`; stdin reads nothing.
-  public init(_ arguments: [String]) throws {
+  /// Launches `herald` (from the build's products) with `arguments` and `environment` added to
+  /// the test's; stdin reads `stdin`, then ends (nothing when `nil`).
+  public init(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:]) throws {
     (lines, continuation) = AsyncStream.makeStream(of: Line.self, bufferingPolicy: .unbounded)
-    process = HeraldProcess.process(arguments)
-    process.standardInput = FileHandle.nullDevice
+    process = HeraldProcess.process(arguments, environment: environment)
+    let input = Pipe()
+    process.standardInput = stdin == nil ? FileHandle.nullDevice : input
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out
@@ -45,6 +47,14 @@ public final class StreamingProcess: @unchecked Sendable {
     process.terminationHandler = { [self] finished in exited(status: finished.terminationStatus) }
     // So that `terminate()` reaches it however the calling thread masks signals.
     try process.runWithSignalsUnblocked()
+    if let stdin {
+      // Written on a thread of its own: a large input must not wait for the reader here.
+      let writer = input.fileHandleForWriting
+      Thread.detachNewThread {
+        writer.write(stdin)
+        try? writer.close()
+      }
+    }
     let stdout = out.fileHandleForReading
     let stderr = err.fileHandleForReading
     let continuation = continuation

@@ -9,6 +9,9 @@ public enum AwaitedAnswer: Sendable, Hashable {
   case movementBreak
   /// A task: marked done (the button, `herald task done ID`), or removed.
   case task(id: String)
+  /// A place reached or a route completed: a look at the map (tapping it opens the map of the
+  /// deep link's route). Nothing answers it; it stays until the user closes it.
+  case map(link: MapDeepLink)
 
   /// Whether the answer has been given in `state`, the user's data as it is now.
   ///
@@ -35,6 +38,8 @@ public enum AwaitedAnswer: Sendable, Hashable {
       return log.lastReminderAnswered && log.snoozedAt == nil
     case .task(let id):
       return completed(id) ?? true
+    case .map:
+      return false
     }
   }
 
@@ -45,7 +50,8 @@ public enum AwaitedAnswer: Sendable, Hashable {
     case (.movementBreak, .snooze): "herald snooze"
     case (.movementBreak, .done): "herald ack"
     case (.task(let id), .done): "herald task done \(Self.shellWord(id))"
-    case (.task, .snooze): nil
+    case (.map(let link), .open): "herald map \(Self.shellWord(link.routeID)) --open"
+    case (.task, .snooze), (.task, .open), (.movementBreak, .open), (.map, .snooze), (.map, .done): nil
     }
   }
 

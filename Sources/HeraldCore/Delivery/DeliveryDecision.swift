@@ -9,6 +9,9 @@ public enum DeliveryDecision: Sendable, Hashable {
   case skip(SkipReason)
   /// Show nothing; record it as missed, its time having passed too long ago.
   case recordMissed(DeliveryKey)
+  /// Show nothing and keep nothing in the delivery log, but record what it changes: the user
+  /// switched its kind off, and a point of interest reached still counts.
+  case recordSilently([DeliveryEffect])
 
   public enum SkipReason: Sendable, Hashable {
     /// The log has it already: shown, or recorded as missed.
@@ -24,6 +27,7 @@ public enum DeliveryDecision: Sendable, Hashable {
   ) -> DeliveryDecision {
     if let status = log[due.key] { return .skip(.alreadyHandled(status)) }
     if let earlier = due.saidBefore.first(where: { log[$0] != nil }) { return .skip(.saidBefore(earlier)) }
+    if due.isSilenced { return .recordSilently(due.effects) }
     let overdue = now.timeIntervalSince(due.notification.fireDate)
     guard overdue <= policy.graceWindow else { return .recordMissed(due.key) }
     return .show(

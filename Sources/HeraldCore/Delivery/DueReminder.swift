@@ -19,11 +19,15 @@ public struct DueReminder: Sendable, Hashable {
   public var slot: String
   /// The answer its notification waits for before it comes off the screen.
   public var awaiting: AwaitedAnswer?
+  /// The user switched notifications of its kind off: nothing is shown, but what it changes is
+  /// still recorded (a point of interest reached with "POI-Benachrichtigungen" off still counts
+  /// towards the route's completion).
+  public var isSilenced: Bool
 
   public init(
     notification: PlannedNotification, displayContent: NotificationContent? = nil, language: Language,
     actions: [NotificationAction] = [], saidBefore: [DeliveryKey] = [], effects: [DeliveryEffect] = [],
-    isRolling: Bool = false, slot: String? = nil, awaiting: AwaitedAnswer? = nil
+    isRolling: Bool = false, slot: String? = nil, awaiting: AwaitedAnswer? = nil, isSilenced: Bool = false
   ) {
     self.notification = notification
     self.displayContent = displayContent ?? notification.content
@@ -34,6 +38,7 @@ public struct DueReminder: Sendable, Hashable {
     self.isRolling = isRolling
     self.slot = slot ?? notification.identifier
     self.awaiting = awaiting
+    self.isSilenced = isSilenced
   }
 
   /// Its entry in the delivery log.

@@ -4,12 +4,16 @@ public enum NotificationAction: String, Sendable, Hashable, CaseIterable {
   case snooze
   /// Mark done: the movement break taken, or the task completed.
   case done
+  /// Tapping the notification itself (iOS's default action; the freedesktop key `default`):
+  /// opens what it is about — for a place notification, the map of its route.
+  case open = "default"
 
   /// The button's label in the user's language.
   public func label(_ texts: Texts) -> String {
     switch self {
     case .snooze: texts.snoozeAction
     case .done: texts.doneAction
+    case .open: texts.openMapAction
     }
   }
 }

@@ -118,6 +118,11 @@ public struct Texts: Sendable {
       "Du hast alle \(spots) Orte von \(routeName) besucht.",
       "You visited all \(spots) places of \(routeName).")
   }
+  public var openMapAction: String { pick("Karte öffnen", "Open map") }
+  public var mapVisited: String { pick("besucht", "visited") }
+  public var mapNotVisited: String { pick("noch nicht besucht", "not visited yet") }
+  public var mapTrack: String { pick("gegangener Weg", "walked track") }
+  public var mapPosition: String { pick("aktuelle Position", "current position") }
   public var locationPermissionRevoked: String {
     pick(
       "Standortzugriff entzogen: Orts-Benachrichtigungen pausiert.",

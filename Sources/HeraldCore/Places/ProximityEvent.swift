@@ -10,7 +10,18 @@ public struct ProximityEvent: Sendable, Hashable {
   }
 
   public var kind: Kind
+  /// The route walked.
+  public var routeID: String
+  /// The notification, firing at the reaching fix's time.
   public var notification: PlannedNotification
+
+  /// What it records: the visit, or the completion, at the fix's time.
+  public var effect: DeliveryEffect {
+    switch kind {
+    case .spot(let spotID): .placeVisited(routeID: routeID, spotID: spotID, at: notification.fireDate)
+    case .routeCompleted: .routeCompleted(routeID: routeID, at: notification.fireDate)
+    }
+  }
 
   /// The notification's tap target.
   public var deepLink: MapDeepLink? {
@@ -26,7 +37,7 @@ public struct ProximityEvent: Sendable, Hashable {
       // The spot's id, never its coordinates: the payload may leave the device (spec 004, privacy).
       userInfo: ["type": "spot", "routeID": route.id, "spotID": point.id, "deepLink": link.description])
     return ProximityEvent(
-      kind: .spot(spotID: point.id),
+      kind: .spot(spotID: point.id), routeID: route.id,
       notification: immediate("spot_\(point.name)_\(unixSeconds(date))", content, at: date))
   }
 
@@ -39,7 +50,7 @@ public struct ProximityEvent: Sendable, Hashable {
       categoryIdentifier: NotificationCategory.routeCompleted, threadIdentifier: route.id,
       userInfo: ["type": "routeCompleted", "routeID": route.id, "deepLink": link.description])
     return ProximityEvent(
-      kind: .routeCompleted,
+      kind: .routeCompleted, routeID: route.id,
       notification: immediate("route_completed_\(unixSeconds(date))", content, at: date))
   }
 

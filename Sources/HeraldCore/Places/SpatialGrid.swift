@@ -6,6 +6,9 @@ public struct SpatialGrid: Sendable {
   private struct Cell: Hashable {
     var row: Int
     var column: Int
+
+    /// Rows and columns are below 2³¹ (a cell is at least a metre): both fit one word.
+    var key: UInt64 { UInt64(truncatingIfNeeded: row) << 32 | UInt64(UInt32(truncatingIfNeeded: column)) }
   }
 
   private let cellDegreesLatitude: Double
@@ -13,19 +16,24 @@ public struct SpatialGrid: Sendable {
   /// column would break the neighbourhood across the antimeridian.
   private let columnCount: Int
   private let cellDegreesLongitude: Double
-  private var cells: [Cell: [Int]] = [:]
+  private let cells: CellTable
   private let coordinates: [Coordinate]
 
   /// Indexes `coordinates`; the answer to a query is indices into this array. `cellSize` must be
   /// at least the largest radius that will be queried.
   public init(_ coordinates: [Coordinate], cellSize: Double) {
     self.coordinates = coordinates
-    cellDegreesLatitude = max(cellSize, 1) / Coordinate.earthRadius * 180 / .pi
-    columnCount = max(1, Int((360 / cellDegreesLatitude).rounded(.down)))
-    cellDegreesLongitude = 360 / Double(columnCount)
-    for (index, coordinate) in coordinates.enumerated() {
-      cells[cell(coordinate), default: []].append(index)
-    }
+    let cellDegreesLatitude = max(cellSize, 1) / Coordinate.earthRadius * 180 / .pi
+    let columnCount = max(1, Int((360 / cellDegreesLatitude).rounded(.down)))
+    let cellDegreesLongitude = 360 / Double(columnCount)
+    self.cellDegreesLatitude = cellDegreesLatitude
+    self.columnCount = columnCount
+    self.cellDegreesLongitude = cellDegreesLongitude
+    cells = CellTable(
+      coordinates.map {
+        Self.cell($0, rowHeight: cellDegreesLatitude, columnWidth: cellDegreesLongitude, columns: columnCount)
+          .key
+      })
   }
 
   /// Indices of the points within `radius` metres of `center`, ascending.
@@ -38,26 +46,30 @@ public struct SpatialGrid: Sendable {
     else {
       return coordinates.indices.filter { coordinates[$0].distance(to: center) <= radius }
     }
-    let home = cell(center)
+    let home = Self.cell(
+      center, rowHeight: cellDegreesLatitude, columnWidth: cellDegreesLongitude, columns: columnCount)
     var found: [Int] = []
     for row in home.row - 1...home.row + 1 {
       for column in home.column - columnSpan...home.column + columnSpan {
-        guard let bucket = cells[Cell(row: row, column: wrapped(column))] else { continue }
-        for index in bucket where coordinates[index].distance(to: center) <= radius {
-          found.append(index)
+        let key = Cell(row: row, column: Self.wrapped(column, columnCount)).key
+        cells.forEach(in: key) { index in
+          if coordinates[index].distance(to: center) <= radius { found.append(index) }
         }
       }
     }
-    return found.sorted()
+    if found.count > 1 { found.sort() }
+    return found
   }
 
-  private func cell(_ coordinate: Coordinate) -> Cell {
+  private static func cell(_ coordinate: Coordinate, rowHeight: Double, columnWidth: Double, columns: Int)
+    -> Cell
+  {
     Cell(
-      row: Int(((coordinate.latitude + 90) / cellDegreesLatitude).rounded(.down)),
-      column: wrapped(Int(((coordinate.longitude + 180) / cellDegreesLongitude).rounded(.down))))
+      row: Int(((coordinate.latitude + 90) / rowHeight).rounded(.down)),
+      column: wrapped(Int(((coordinate.longitude + 180) / columnWidth).rounded(.down)), columns))
   }
 
-  private func wrapped(_ column: Int) -> Int { ((column % columnCount) + columnCount) % columnCount }
+  private static func wrapped(_ column: Int, _ count: Int) -> Int { ((column % count) + count) % count }
 
   /// How many columns either side of the centre's can hold a point within `radius`; `nil` when
   /// that is every column (the circle may reach a pole, or wraps the whole ring).

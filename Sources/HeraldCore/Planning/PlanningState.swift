@@ -12,11 +12,14 @@ public struct PlanningState: Sendable, Hashable {
   /// What became of movement reminders so far; with it the plan adds snooze, follow-up and
   /// progress report. A scenario document has none.
   public var movementLog: MovementLog?
+  /// Walking routes, when a document lists them (`nil`: it says nothing about routes). No
+  /// reminder is planned from them: place notifications come from location fixes.
+  public var routes: [Route]?
 
   public init(
     timeZone: TimeZone, language: Language = .de, settings: Settings = Settings(),
     focusBlocks: [FocusBlock] = [], tasks: [TodoItem] = [], movement: MovementSchedule? = nil,
-    movementLog: MovementLog? = nil
+    movementLog: MovementLog? = nil, routes: [Route]? = nil
   ) {
     self.timeZone = timeZone
     self.language = language
@@ -25,5 +28,6 @@ public struct PlanningState: Sendable, Hashable {
     self.tasks = tasks
     self.movement = movement
     self.movementLog = movementLog
+    self.routes = routes
   }
 }

@@ -12,6 +12,12 @@ public struct DaemonConfiguration: Sendable {
   public var checkpointInterval: Double = 30
   /// A disagreement between the wall and the monotonic clock beyond this is a clock jump.
   public var jumpTolerance: Double = 2
+  /// Location fixes vaguer than this (metres of horizontal accuracy) are ignored.
+  public var maximumAccuracy = LocationFixFilter.defaultMaximumAccuracy
+  /// Metres within which a point of interest counts as reached.
+  public var proximityRadius = ProximityMonitor.defaultRadius
+  /// The walk's track (for the map) keeps a position only this many metres from the last kept.
+  public var trackSpacing: Double = 5
 
   public init() {}
 }

@@ -1,32 +1,39 @@
 import Foundation
 import HeraldCore
 import HeraldStore
+import Logging
 
 /// What a notification's buttons, and the matching commands (`herald snooze`, `herald ack`,
 /// `herald task done`), do to the store. One home, so a button and a command cannot differ.
 public enum ReminderActions {
-  /// A button pressed on a reminder that waits for `answer`.
+  /// A button pressed on a reminder that waits for `answer`, or the notification itself clicked
+  /// (`.open`: the map of a place notification's route); `logger` hears where the map went.
   public static func perform(
     _ action: NotificationAction, answering answer: AwaitedAnswer, store: HeraldStore, at now: Date,
-    timeZone: TimeZone
+    timeZone: TimeZone, logger: Logger = Logger(label: "herald") { _ in SwiftLogNoOpLogHandler() }
   ) throws {
     switch (action, answer) {
     case (.snooze, .movementBreak): try snoozeMovement(store: store, at: now)
     case (.done, .movementBreak): try acknowledgeMovement(store: store, at: now, timeZone: timeZone)
     // Completing the task cancels its other due-date reminder through the next plan.
     case (.done, .task(let id)): _ = try store.completeTask(id: id)
-    case (.snooze, .task): break  // no task offers it
+    // A place notification tapped: its route's map, drawn afresh.
+    case (.open, .map(let link)): try MapOpener.open(link, store: store, logger: logger)
+    // No notification offers these.
+    case (.snooze, .task), (.open, .movementBreak), (.open, .task), (.snooze, .map), (.done, .map): break
     }
   }
 
   /// A button pressed on `notification`, as planned.
   public static func perform(
     _ action: NotificationAction, on notification: PlannedNotification, store: HeraldStore, at now: Date,
-    timeZone: TimeZone
+    timeZone: TimeZone, logger: Logger = Logger(label: "herald") { _ in SwiftLogNoOpLogHandler() }
   ) throws {
+    let info = notification.content.userInfo
     let answer: AwaitedAnswer =
-      notification.content.userInfo["taskID"].map { .task(id: $0) } ?? .movementBreak
-    try perform(action, answering: answer, store: store, at: now, timeZone: timeZone)
+      info["deepLink"].flatMap(MapDeepLink.init).map { .map(link: $0) }
+      ?? info["taskID"].map { .task(id: $0) } ?? .movementBreak
+    try perform(action, answering: answer, store: store, at: now, timeZone: timeZone, logger: logger)
   }
 
   /// "Snooze 5 min": the reminder comes again 5 minutes after `now`, and no follow-up.

@@ -26,7 +26,7 @@ public actor ReminderDaemon {
   private var answersToCheck = true
 
   private var zone = TimeZone(secondsFromGMT: 0) ?? .current
-  private var state = PlanningState(timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
+  var state = PlanningState(timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
   /// The plan the queue was made from; due reminders are built from it.
   private var context = PlanningContext(
     state: PlanningState(timeZone: TimeZone(secondsFromGMT: 0) ?? .current), now: .distantPast,
@@ -36,6 +36,15 @@ public actor ReminderDaemon {
   private var handledUpTo = Date.distantPast
   private var checkpointWrittenAt = -Double.infinity
   private var dataVersion = 0
+  /// The walk under way, watched fix by fix (`ReminderDaemon+Places`).
+  var walk: WalkWatch?
+  /// Which fixes the walk sees.
+  var fixFilter: LocationFixFilter
+  /// Whether the location source is up; when it is not, the walk's monitor is paused.
+  var locationAvailable = true
+  /// A fix is being handled: a reload meanwhile must not replace the monitor it is changing.
+  var handlingFix = false
+  var walkReloadPending = false
   private var lastWall = Date.distantPast
   private var lastMonotonic = 0.0
   private var started = false
@@ -54,6 +63,7 @@ public actor ReminderDaemon {
     self.sinks = sinks
     self.configuration = configuration
     self.logger = logger
+    fixFilter = LocationFixFilter(maximumAccuracy: configuration.maximumAccuracy)
   }
 
   /// Adds a sink after creation (the desktop sink needs the daemon for its action callback).
@@ -92,7 +102,7 @@ public actor ReminderDaemon {
     for sink in sinks { await sink.stop() }
   }
 
-  /// Loads everything and plans from the checkpoint (or from now on a first start).
+  /// Loads everything and plans from the checkpoint (or from now on a first start). Idempotent.
   public func start() throws {
     guard !started else { return }
     started = true
@@ -132,8 +142,7 @@ public actor ReminderDaemon {
       zone = currentZone
       mustReload = true
     }
-    if try store.dataVersion() != dataVersion { mustReload = true }
-    if mustReload { try reload() }
+    if mustReload { try reload() } else { try reloadIfChanged() }
     try await withdrawAnswered()
     try await deliverDue(at: now)
     await updateLiveActivity(at: now)
@@ -149,6 +158,12 @@ public actor ReminderDaemon {
     state = try store.planningState(timeZone: zone)
     answersToCheck = true
     replan()
+    try reloadWalk()
+  }
+
+  /// Reloads when another process changed the store since the last look.
+  func reloadIfChanged() throws {
+    if try store.dataVersion() != dataVersion { try reload() }
   }
 
   /// Takes off the screen every reminder whose answer has been given — by a button, a command, or
@@ -205,11 +220,14 @@ public actor ReminderDaemon {
   }
 
   /// Does what the core decides for one due reminder.
-  private func carryOut(_ due: DueReminder, at now: Date) async throws {
+  func carryOut(_ due: DueReminder, at now: Date) async throws {
     let known = try store.deliveryStatuses(due.keysToLookUp)
     switch DeliveryDecision.decide(due, log: known, now: now, policy: configuration.delivery) {
     case .skip:
       return
+    case .recordSilently(let effects):
+      try store.recordEffects(effects)
+      logger.info("recorded silently", metadata: ["id": "\(Self.logLabel(due.notification))"])
     case .recordMissed(let key):
       try store.recordMissed(key)
       missedCount += 1
@@ -226,8 +244,22 @@ public actor ReminderDaemon {
         delivery.key, deliveredAt: delivery.deliveredAt, late: delivery.late, effects: delivery.effects,
         slot: delivery.slot, awaiting: delivery.awaiting)
       shownCount += 1
-      logger.info("shown", metadata: ["id": "\(delivery.key.requestID)", "late": "\(delivery.late)"])
-      logger.debug("shown text", metadata: ["title": "\(delivery.content.title)"])
+      logger.info(
+        "shown", metadata: ["id": "\(Self.logLabel(delivery.notification))", "late": "\(delivery.late)"])
+      logger.debug(
+        "shown text", metadata: ["id": "\(delivery.key.requestID)", "title": "\(delivery.content.title)"])
+    }
+  }
+
+  /// How the log names a notification by default: its id, except that a place notification's id
+  /// holds the place's name (user data, spec 004), so it is named by its spot's id instead. The
+  /// full id is logged with the texts, at debug level.
+  static func logLabel(_ notification: PlannedNotification) -> String {
+    let info = notification.content.userInfo
+    switch info["type"] {
+    case "spot": return "spot \(info["spotID"] ?? "?") of \(info["routeID"] ?? "?")"
+    case "routeCompleted": return "completion of \(info["routeID"] ?? "?")"
+    default: return notification.identifier
     }
   }
 
@@ -235,7 +267,8 @@ public actor ReminderDaemon {
   /// would, then replan.
   public func perform(_ action: NotificationAction, on notification: PlannedNotification) async {
     do {
-      try ReminderActions.perform(action, on: notification, store: store, at: clock.now(), timeZone: zone)
+      try ReminderActions.perform(
+        action, on: notification, store: store, at: clock.now(), timeZone: zone, logger: logger)
       try reload()
       try await withdrawAnswered()
     } catch {
@@ -251,7 +284,8 @@ public actor ReminderDaemon {
         logger.info("button on a settled reminder ignored", metadata: ["slot": "\(slot)"])
         return
       }
-      try ReminderActions.perform(action, answering: answer, store: store, at: clock.now(), timeZone: zone)
+      try ReminderActions.perform(
+        action, answering: answer, store: store, at: clock.now(), timeZone: zone, logger: logger)
       try reload()
       try await withdrawAnswered()
     } catch {
