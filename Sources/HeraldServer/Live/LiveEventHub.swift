@@ -20,7 +20,8 @@ actor LiveEventHub {
   /// Events kept for streams that reconnect.
   static let kept = 512
 
-  private let process = FormToken.newSecret().prefix(8)
+  /// Names this process's events; random (base64url, so it may hold a "-"), fixed in tests.
+  private let process: String
   private var sequence = 0
   private var events: [(sequence: Int, event: Event)] = []
   private var subscribers: [UUID: AsyncStream<Message>.Continuation] = [:]
@@ -29,7 +30,11 @@ actor LiveEventHub {
   private let snapshot: @Sendable () throws -> String
 
   /// `snapshot` computes the current event data; it is asked after every change.
-  init(snapshot: @escaping @Sendable () throws -> String) {
+  init(
+    process: String = String(FormToken.newSecret().prefix(8)),
+    snapshot: @escaping @Sendable () throws -> String
+  ) {
+    self.process = process
     self.snapshot = snapshot
   }
 
@@ -75,8 +80,8 @@ actor LiveEventHub {
 
   /// The sequence number of an id of this process; `nil` for any other.
   private func sequence(of id: String) -> Int? {
-    let parts = id.split(separator: "-", maxSplits: 1)
-    guard parts.count == 2, parts[0] == process else { return nil }
-    return Int(parts[1])
+    // The process part is base64url and may itself hold a "-": the sequence follows the last one.
+    guard let dash = id.lastIndex(of: "-"), id[..<dash] == process else { return nil }
+    return Int(id[id.index(after: dash)...])
   }
 }
