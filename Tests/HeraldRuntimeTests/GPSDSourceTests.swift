@@ -70,7 +70,9 @@ import Testing
       ] {
         connection.send(line + "\r\n")
       }
-      _ = connection.readLine(timeout: 120)
+      // Held open until the test stops the server: on a machine busy enough that the test's tasks
+      // wait minutes for a thread, a connection closed by a timeout here would be a reconnect.
+      _ = connection.readLine(timeout: 3600)
     }
     defer { server.stop() }
     let logs = LogRecorder()
@@ -111,7 +113,9 @@ import Testing
         closedAt.value = Date()
         return
       }
-      _ = connection.readLine(timeout: 120)
+      // Held open until the test stops the server: on a machine busy enough that the test's tasks
+      // wait minutes for a thread, a connection closed by a timeout here would be a reconnect.
+      _ = connection.readLine(timeout: 3600)
     }
     defer { server.stop() }
     let logs = LogRecorder()
@@ -149,7 +153,9 @@ import Testing
       if number == 1 { connectedAt.value = Date() }
       _ = connection.readLine(timeout: 5)
       connection.send(Self.tpv("45.2735", "13.7141", time: "2020-12-18T06:15:50.000Z") + "\n")
-      _ = connection.readLine(timeout: 120)
+      // Held open until the test stops the server: on a machine busy enough that the test's tasks
+      // wait minutes for a thread, a connection closed by a timeout here would be a reconnect.
+      _ = connection.readLine(timeout: 3600)
     }
     defer { server.stop() }
     let events = await waiting.value
