@@ -45,7 +45,7 @@ public struct RouteMapSVG: Sendable {
       <?xml version="1.0" encoding="UTF-8"?>
       <svg xmlns="http://www.w3.org/2000/svg" width="\(n(Self.width))" height="\(n(projection.height))" \
       viewBox="0 0 \(n(Self.width)) \(n(projection.height))" font-family="sans-serif" font-size="13">
-      <title>\(Self.escape(route.name))</title>
+      <title>\(XMLText.escaped(route.name))</title>
       <rect width="100%" height="100%" fill="#f7f5ef"/>
 
       """
@@ -70,7 +70,7 @@ public struct RouteMapSVG: Sendable {
         fill-opacity="0.15" stroke="none"/>\
         <circle cx="\(n(x))" cy="\(n(y))" r="7" fill="\(reached ? "#3c8d3c" : "#ffffff")" \
         stroke="\(reached ? "#2b662b" : "#555555")" stroke-width="2"/>\
-        <text x="\(n(x + 16))" y="\(n(y + 4))" fill="#222222" stroke="#f7f5ef" stroke-width="3" paint-order="stroke">\(index + 1). \(Self.escape(point.name))</text>\
+        <text x="\(n(x + 16))" y="\(n(y + 4))" fill="#222222" stroke="#f7f5ef" stroke-width="3" paint-order="stroke">\(index + 1). \(XMLText.escaped(point.name))</text>\
         </g>
 
         """
@@ -115,36 +115,15 @@ public struct RouteMapSVG: Sendable {
     <g class="legend" font-size="12"><rect x="10" y="10" width="190" height="86" fill="#ffffff" \
     fill-opacity="0.85" stroke="#cccccc"/>\
     <circle cx="24" cy="26" r="6" fill="#3c8d3c" stroke="#2b662b" stroke-width="2"/>\
-    <text x="38" y="30">\(Self.escape(texts.mapVisited))</text>\
+    <text x="38" y="30">\(XMLText.escaped(texts.mapVisited))</text>\
     <circle cx="24" cy="46" r="6" fill="#ffffff" stroke="#555555" stroke-width="2"/>\
-    <text x="38" y="50">\(Self.escape(texts.mapNotVisited))</text>\
+    <text x="38" y="50">\(XMLText.escaped(texts.mapNotVisited))</text>\
     <line x1="18" y1="66" x2="30" y2="66" stroke="#d9534f" stroke-width="3"/>\
-    <text x="38" y="70">\(Self.escape(texts.mapTrack))</text>\
+    <text x="38" y="70">\(XMLText.escaped(texts.mapTrack))</text>\
     <circle cx="24" cy="86" r="6" fill="#337ab7" stroke="#ffffff" stroke-width="2"/>\
-    <text x="38" y="90">\(Self.escape(texts.mapPosition))</text></g>
+    <text x="38" y="90">\(XMLText.escaped(texts.mapPosition))</text></g>
 
     """
-  }
-
-  /// Text for XML character data and attribute values: the five special characters escaped, and
-  /// characters XML 1.0 cannot hold at all (most control characters) replaced by U+FFFD.
-  public static func escape(_ text: String) -> String {
-    var out = ""
-    out.reserveCapacity(text.utf8.count)
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&apos;"
-      case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
-      case _ where scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value):
-        out += "\u{FFFD}"
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out
   }
 
   /// A number as SVG wants it: at most two decimals, no exponent.

@@ -27,7 +27,7 @@ import Testing
     let svg = RouteMapSVG(route: Self.route).document
     #expect(Self.wellFormed(svg))
     #expect(svg.contains("<title>Rund um &lt;Višnjan&gt; &amp; &quot;mehr&quot;</title>"))
-    #expect(svg.contains("2. Bäcker&apos;s \u{FFFD}Laden"))
+    #expect(svg.contains("2. Bäcker&#39;s \u{FFFD}Laden"))
     #expect(svg.contains("3. Turm &lt;/text&gt;&lt;script&gt;alert(1)&lt;/script&gt;"))
     #expect(!svg.contains("<script"))
   }

@@ -1,3 +1,5 @@
+import HeraldInterchange
+
 /// A piece of HTML. Text interpolated into it is escaped unless it is HTML itself, so what a user
 /// typed can never become markup: `"<p>\(title)</p>" as HTML` shows `<script>` as text.
 struct HTML: ExpressibleByStringInterpolation, Sendable, Hashable, CustomStringConvertible {
@@ -26,22 +28,8 @@ struct HTML: ExpressibleByStringInterpolation, Sendable, Hashable, CustomStringC
     mutating func appendInterpolation(_ html: HTML?) { output += html?.rendered ?? "" }
   }
 
-  /// `&`, `<`, `>`, `"` and `'` as character references: safe in text and in quoted attributes.
-  static func escape(_ text: String) -> String {
-    var escaped = ""
-    escaped.reserveCapacity(text.utf8.count)
-    for character in text.unicodeScalars {
-      switch character {
-      case "&": escaped += "&amp;"
-      case "<": escaped += "&lt;"
-      case ">": escaped += "&gt;"
-      case "\"": escaped += "&quot;"
-      case "'": escaped += "&#39;"
-      default: escaped.unicodeScalars.append(character)
-      }
-    }
-    return escaped
-  }
+  /// User text as HTML shows it: the one rule for markup (`XMLText.escaped`).
+  static func escape(_ text: String) -> String { XMLText.escaped(text) }
 
   /// `checked` / `selected` when `flag` is true, for a form control.
   static func attribute(_ name: String, when flag: Bool) -> HTML { flag ? HTML(trusted: " \(name)") : "" }
