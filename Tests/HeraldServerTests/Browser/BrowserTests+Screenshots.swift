@@ -21,7 +21,7 @@ extension BrowserTests {
     let morning = try ServerHarness(port: 0, at: Fixtures.instant("2026-11-23T09:20:00Z"))
     defer { morning.remove() }
     try Self.fillDay(morning.store, at: Fixtures.instant("2026-11-23T09:20:00Z"))
-    try await Self.browse(morning, width: 1100, height: 1500) { browser, base in
+    try await Self.browse(morning, width: 1100, height: 1500, language: "de-DE") { browser, base in
       for page in ["settings", "today"] {
         try await browser.navigate(to: base + "/" + page)
         try Self.save(try await browser.screenshot(), to: directory, page: page)
@@ -33,7 +33,7 @@ extension BrowserTests {
     let live = try ServerHarness(port: 0, at: now)
     defer { live.remove() }
     try Self.fillDay(live.store, at: now)
-    try await Self.browse(live, width: 1100, height: 520) { browser, base in
+    try await Self.browse(live, width: 1100, height: 600, language: "de-DE") { browser, base in
       try await browser.navigate(to: base + "/live")
       _ = try await browser.waitForElement("#live-countdown")
       try Self.save(try await browser.screenshot(), to: directory, page: "live")

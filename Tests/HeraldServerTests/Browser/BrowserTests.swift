@@ -19,15 +19,16 @@ import Testing
   )
 )
 struct BrowserTests {
-  /// Runs `body` with a browser window and the address of `harness`'s application; closes both.
+  /// Runs `body` with a browser window (asking for pages in `language`) and the address of
+  /// `harness`'s application; closes both.
   static func browse<T: Sendable>(
-    _ harness: ServerHarness, width: Int = 1280, height: Int = 1000,
+    _ harness: ServerHarness, width: Int = 1280, height: Int = 1000, language: String = "en-US",
     _ body: @Sendable (WebDriverSession, String) async throws -> T
   ) async throws -> T {
     let driver = try await RawHTTPClient.offThePool { try WebDriver() }
     defer { driver.stop() }
     return try await harness.live { port in
-      let session = try await driver.session(width: width, height: height)
+      let session = try await driver.session(width: width, height: height, language: language)
       do {
         let result = try await body(session, "http://127.0.0.1:\(port)")
         await session.delete()
