@@ -20,11 +20,13 @@ struct ServerHarness {
   let clock: ManualClock
   let server: HeraldServerApp
 
-  init(port: Int = 8080) throws {
+  /// A harness whose clock reads `start` (the browser's live countdown runs on the real clock,
+  /// so its tests start the server's clock at the real instant).
+  init(port: Int = 8080, at start: Date = Self.now) throws {
     directory = try TemporaryDirectory()
     store = try HeraldStore(path: directory.path("herald.sqlite"))
-    token = try store.createToken(name: "test", at: Self.now)
-    clock = ManualClock(now: Self.now)
+    token = try store.createToken(name: "test", at: start)
+    clock = ManualClock(now: start)
     server = HeraldServerApp(
       store: store, zones: FixedTimeZoneSource(Fixtures.zone("Europe/Berlin")), clock: clock,
       configuration: ServerConfiguration(port: port))

@@ -1,0 +1,74 @@
+import Foundation
+import HeraldCore
+import HeraldInterchange
+import HeraldStore
+import HeraldTestSupport
+import Testing
+
+/// The README's pictures: the settings, today and live pages with a realistic day, taken by
+/// headless Chromium. Written to `$HERALD_SCREENSHOTS` when set (`HERALD_SCREENSHOTS=docs`),
+/// otherwise to a temporary directory; either way each must be a PNG of the page.
+extension BrowserTests {
+  static let pngSignature = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+
+  @Test func screenshotsOfTheSettingsTodayAndLivePages() async throws {
+    let scratch = try TemporaryDirectory()
+    defer { scratch.remove() }
+    let directory = ProcessInfo.processInfo.environment["HERALD_SCREENSHOTS"] ?? scratch.path("")
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+
+    // Settings and Today at a fixed morning: Monday 2026-11-23 10:20 in Berlin.
+    let morning = try ServerHarness(port: 0, at: Fixtures.instant("2026-11-23T09:20:00Z"))
+    defer { morning.remove() }
+    try Self.fillDay(morning.store, at: Fixtures.instant("2026-11-23T09:20:00Z"))
+    try await Self.browse(morning, width: 1100, height: 1500, language: "de-DE") { browser, base in
+      for page in ["settings", "today"] {
+        try await browser.navigate(to: base + "/" + page)
+        try Self.save(try await browser.screenshot(), to: directory, page: page)
+      }
+    }
+
+    // Live on the real clock, which the page's countdown runs on.
+    let now = Date()
+    let live = try ServerHarness(port: 0, at: now)
+    defer { live.remove() }
+    try Self.fillDay(live.store, at: now)
+    try await Self.browse(live, width: 1100, height: 600, language: "de-DE") { browser, base in
+      try await browser.navigate(to: base + "/live")
+      _ = try await browser.waitForElement("#live-countdown")
+      try Self.save(try await browser.screenshot(), to: directory, page: "live")
+    }
+  }
+
+  static func save(_ png: Data, to directory: String, page: String) throws {
+    #expect(png.prefix(8) == pngSignature, "the \(page) screenshot is not a PNG")
+    #expect(png.count > 10_000, "the \(page) screenshot is suspiciously small")
+    try png.write(to: URL(fileURLWithPath: directory).appendingPathComponent("browser-\(page).png"))
+  }
+
+  /// A working day around `now`: a focus block running with three tasks (one done), two more
+  /// blocks, tasks due today and tomorrow, the office template, advance reminders an hour ahead.
+  static func fillDay(_ store: HeraldStore, at now: Date) throws {
+    let minute = 60.0
+    try store.addTask(id: "t1", title: "Gliederung entwerfen", completed: true)
+    try store.addTask(id: "t2", title: "Einleitung schreiben")
+    try store.addTask(id: "t3", title: "Quellen prüfen")
+    try store.addTask(id: "t4", title: "Steuererklärung abgeben", due: now.addingTimeInterval(320 * minute))
+    try store.addTask(id: "t5", title: "Zahnarzt anrufen", due: now.addingTimeInterval(24 * 60 * minute))
+    try store.addFocusBlock(
+      id: "b1", title: "Konzept schreiben", start: now.addingTimeInterval(-20 * minute),
+      end: now.addingTimeInterval(70 * minute), taskIDs: ["t1", "t2", "t3"])
+    try store.addFocusBlock(
+      id: "b2", title: "Angebot für Müller & Söhne", start: now.addingTimeInterval(160 * minute),
+      end: now.addingTimeInterval(220 * minute))
+    try store.addFocusBlock(
+      id: "b3", title: "Wochenplanung", start: now.addingTimeInterval(370 * minute),
+      end: now.addingTimeInterval(400 * minute))
+    try store.setSettings(
+      Fixtures.settings([
+        .dueDateAdvanceReminderEnabled: .bool(true), .dueDateAdvanceReminderMinutes: .int(60),
+      ]),
+      language: .de)
+    try store.setMovementSchedule(ScheduleTemplate.officeWorker.schedule)
+  }
+}
