@@ -20,14 +20,14 @@ struct ServerHarness {
   let clock: ManualClock
   let server: HeraldServerApp
 
-  init(port: Int = 8080) throws {
+  init(port: Int = 8080, allowRemote: Bool = false) throws {
     directory = try TemporaryDirectory()
     store = try HeraldStore(path: directory.path("herald.sqlite"))
     token = try store.createToken(name: "test", at: Self.now)
     clock = ManualClock(now: Self.now)
     server = HeraldServerApp(
       store: store, zones: FixedTimeZoneSource(Fixtures.zone("Europe/Berlin")), clock: clock,
-      configuration: ServerConfiguration(port: port))
+      configuration: ServerConfiguration(port: port, allowRemote: allowRemote))
   }
 
   /// Runs the whole application on 127.0.0.1 and a port the system picks, for `body`; stops it after.
