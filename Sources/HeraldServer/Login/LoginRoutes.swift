@@ -29,8 +29,7 @@ struct LoginRoutes: Sendable {
     let body = try await request.body.collect(upTo: 64 << 10)
     let fields = FormFields(String(buffer: body))
     guard FormToken.accepts(request, fields: fields) else {
-      return PageResponse.forbidden(
-        "This form has expired or came from another site; reload the page and try again.")
+      return PageResponse.formRefused
     }
     let next = LoginPage.safeReturnPath(fields["next"])
     guard let secret = fields.trimmed("token"), let account = try await directory.account(forToken: secret)
@@ -46,8 +45,7 @@ struct LoginRoutes: Sendable {
   private func logout(_ request: Request) async throws -> Response {
     let body = try await request.body.collect(upTo: 64 << 10)
     guard FormToken.accepts(request, fields: FormFields(String(buffer: body))) else {
-      return PageResponse.forbidden(
-        "This form has expired or came from another site; reload the page and try again.")
+      return PageResponse.formRefused
     }
     if let secret = FormToken.cookieValue(LoginSessions.cookieName, in: request) {
       await sessions.end(secret)

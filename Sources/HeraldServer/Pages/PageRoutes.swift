@@ -157,8 +157,7 @@ struct PageRoutes: Sendable {
     let body = try await request.body.collect(upTo: 1 << 20)
     let fields = FormFields(String(buffer: body))
     guard FormToken.accepts(request, fields: fields) else {
-      return PageResponse.forbidden(
-        "This form has expired or came from another site; reload the page and try again.")
+      return PageResponse.formRefused
     }
     let account = try await account()
     do {
