@@ -57,6 +57,7 @@ let package = Package(
       name: "HeraldServer",
       dependencies: [
         "HeraldCore", "HeraldInterchange", "HeraldStore", "HeraldRuntime", "HeraldSystem",
+        .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
         .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),

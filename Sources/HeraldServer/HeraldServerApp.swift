@@ -32,10 +32,11 @@ public struct HeraldServerApp: Sendable {
   }
 
   /// Every route, with its middleware: the host check and security headers on all; the bearer
-  /// token and JSON errors on the API.
+  /// token and JSON errors on the API; with `allowRemote`, the login on the pages.
   public func router() throws -> Router<BasicRequestContext> {
     let router = Router()
-    router.add(middleware: HostCheckMiddleware(host: configuration.host))
+    router.add(
+      middleware: HostCheckMiddleware(host: configuration.host, allowRemote: configuration.allowRemote))
     router.add(middleware: SecurityHeadersMiddleware())
     StaticFiles.register(on: router)
     let changes = ChangeSignal(hub: hub)
@@ -43,7 +44,18 @@ public struct HeraldServerApp: Sendable {
       .add(middleware: APIErrorMiddleware())
       .add(middleware: BearerTokenMiddleware(directory: directory))
     try APIHandler(clock: clock, changes: changes).registerHandlers(on: api)
-    PageRoutes(directory: directory, clock: clock, hub: hub, changes: changes).register(on: router)
+    let pages = PageRoutes(
+      directory: directory, clock: clock, hub: hub, changes: changes,
+      requiresLogin: configuration.allowRemote)
+    if configuration.allowRemote {
+      // Reachable from other machines: the pages need a login; the API keeps its bearer token.
+      let sessions = LoginSessions(clock: clock)
+      LoginRoutes(sessions: sessions, directory: directory).register(on: router)
+      pages.register(
+        on: router.group().add(middleware: LoginMiddleware(sessions: sessions, directory: directory)))
+    } else {
+      pages.register(on: router)
+    }
     return router
   }
 

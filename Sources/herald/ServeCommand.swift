@@ -13,7 +13,9 @@ struct ServeCommand: AsyncParsableCommand {
     discussion: """
       The pages need no login on loopback. The API under /api/v1 needs a bearer token from \
       `herald token create NAME`; its OpenAPI document is at /openapi.yaml. Binding to any other \
-      address needs --allow-remote, and then the pages ask for a token too.
+      address needs --allow-remote, and then the pages ask for a token too (/login): a right one \
+      starts a session kept in the server's memory for 12 hours. The Host header must name the \
+      address served (with 0.0.0.0: one of this machine's addresses or its host name).
       """)
 
   @OptionGroup var store: StoreOptions

@@ -6,6 +6,8 @@ import HeraldStore
 protocol AccountDirectory: Sendable {
   /// The account whose token `secret` is; `nil` when it is no valid token.
   func account(forToken secret: String) async throws -> Account?
+  /// The account of the token called `name`; `nil` when it is revoked (a login session rechecks it).
+  func account(forTokenNamed name: String) async throws -> Account?
   /// The account pages act for when they need no login (loopback, one user).
   func pageAccount() async throws -> Account?
 }
@@ -18,6 +20,10 @@ struct SingleUserDirectory: AccountDirectory {
   func account(forToken secret: String) async throws -> Account? {
     guard let name = try store.tokenName(forSecret: secret) else { return nil }
     return account(named: name)
+  }
+
+  func account(forTokenNamed name: String) async throws -> Account? {
+    try store.tokens().contains { $0.name == name } ? account(named: name) : nil
   }
 
   func pageAccount() async throws -> Account? { account(named: "pages") }

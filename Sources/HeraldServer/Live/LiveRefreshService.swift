@@ -14,6 +14,12 @@ struct LiveRefreshService: Service {
   var keepaliveInterval: Duration = .seconds(15)
 
   func run() async throws {
+    // On SIGTERM the service group shuts services down gracefully, this one first: without
+    // this the loop never ends and `herald serve` never exits.
+    try await cancelWhenGracefulShutdown { try await poll() }
+  }
+
+  private func poll() async throws {
     var version = try store.dataVersion()
     let clock = ContinuousClock()
     var lastTimeCheck = clock.now

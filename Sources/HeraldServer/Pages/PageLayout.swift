@@ -4,7 +4,7 @@ import HeraldCore
 /// content security policy allows no inline script), and a message line.
 struct PageLayout {
   enum Section: String {
-    case today, live, settings, route
+    case today, live, settings, route, login
   }
 
   let texts: PageTexts

@@ -16,6 +16,11 @@ enum PageResponse {
     Response(status: .seeOther, headers: [.location: path])
   }
 
+  /// A post without this browser's form token.
+  static var formRefused: Response {
+    forbidden("This form has expired or came from another site; reload the page and try again.")
+  }
+
   static func forbidden(_ text: String) -> Response {
     Response(
       status: .forbidden, headers: [.contentType: "text/plain; charset=utf-8"],

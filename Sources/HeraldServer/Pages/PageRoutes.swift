@@ -5,13 +5,15 @@ import HeraldRuntime
 import HeraldStore
 import Hummingbird
 
-/// The web pages: Today, Settings, Live (with its event stream) and Route. Reads and writes go to
+/// The web pages: Today, Settings, Live (with its event stream) and Route (with its map). Reads and writes go to
 /// the same store as the command line and the daemon; a post must carry the form token.
 struct PageRoutes: Sendable {
   let directory: any AccountDirectory
   let clock: any HeraldClock
   let hub: LiveEventHub
   let changes: ChangeSignal
+  /// With `--allow-remote`: every page acts for the logged-in account, never the loopback one.
+  var requiresLogin = false
 
   func register(on router: some RouterMethods<some RequestContext>) {
     router.get("/") { _, _ in PageResponse.redirect(to: "/today") }
@@ -60,12 +62,24 @@ struct PageRoutes: Sendable {
       ServerSentEvents.response(await hub.subscribe(after: request.headers[.lastEventID]))
     }
     router.get("/route") { request, _ in try await routePage(request) }
+    router.get("/route/map.svg") { _, _ in try await routeMap() }
+    router.post("/route/start") { request, context in
+      try await post(request, context, back: "/route") { fields, account in
+        guard let id = fields.trimmed("route") else { throw FieldError("route", "required") }
+        guard try account.store.route(id: id) != nil else { throw FieldError("route \(id)", "no such route") }
+        try account.store.startWalk(routeID: id, at: clock.now())
+      }
+    }
+    router.post("/route/stop") { request, context in
+      try await post(request, context, back: "/route") { _, account in _ = try account.store.stopWalk() }
+    }
   }
 
   // MARK: Pages
 
   private func account() async throws -> Account {
-    guard let account = try await directory.pageAccount() else {
+    if let account = Account.current { return account }
+    guard !requiresLogin, let account = try await directory.pageAccount() else {
       throw HTTPError(.unauthorized, message: "log in first")
     }
     return account
@@ -108,11 +122,28 @@ struct PageRoutes: Sendable {
     return PageResponse.html(page.render(), formToken: FormToken.token(of: request))
   }
 
-  private func routePage(_ request: Request) async throws -> Response {
+  private func routePage(_ request: Request, message: HTML? = nil, status: HTTPResponse.Status = .ok)
+    async throws -> Response
+  {
     let account = try await account()
-    let texts = PageTexts(language: try account.store.language())
-    let page = PageLayout(texts: texts).render(.route, title: texts.route, body: "<p>\(texts.noRoute)</p>")
-    return PageResponse.html(page, formToken: FormToken.token(of: request))
+    let token = FormToken.token(of: request)
+    let store = account.store
+    let page = RoutePage(
+      texts: PageTexts(language: try store.language()), routes: try store.routes(),
+      walk: try store.activeWalk(),
+      poiNotificationsEnabled: try store.settings().poiNotificationsEnabled, formToken: token.token)
+    return PageResponse.html(page.render(message: message), status: status, formToken: token)
+  }
+
+  /// The active route's map, drawn afresh: an image of its own, so the page needs nothing inline
+  /// and the names in it are escaped for SVG by the one renderer the desktop uses too.
+  private func routeMap() async throws -> Response {
+    let store = try await account().store
+    guard let walk = try store.activeWalk() else { throw HTTPError(.notFound, message: "no route is active") }
+    let svg = try MapOpener.svg(routeID: walk.routeID, store: store)
+    return Response(
+      status: .ok, headers: [.contentType: "image/svg+xml; charset=utf-8", .cacheControl: "no-store"],
+      body: .init(byteBuffer: ByteBuffer(string: svg)))
   }
 
   // MARK: Posts
@@ -126,8 +157,7 @@ struct PageRoutes: Sendable {
     let body = try await request.body.collect(upTo: 1 << 20)
     let fields = FormFields(String(buffer: body))
     guard FormToken.accepts(request, fields: fields) else {
-      return PageResponse.forbidden(
-        "This form has expired or came from another site; reload the page and try again.")
+      return PageResponse.formRefused
     }
     let account = try await account()
     do {
@@ -145,9 +175,13 @@ struct PageRoutes: Sendable {
     let account = try await account()
     let texts = PageTexts(language: try account.store.language())
     let message = PageLayout.notice("\(texts.notSaved) \(problem)", isError: true)
-    return back.hasPrefix("/settings")
-      ? try await settings(request, message: message, status: .unprocessableContent)
-      : try await today(request, message: message, status: .unprocessableContent)
+    if back.hasPrefix("/settings") {
+      return try await settings(request, message: message, status: .unprocessableContent)
+    }
+    if back.hasPrefix("/route") {
+      return try await routePage(request, message: message, status: .unprocessableContent)
+    }
+    return try await today(request, message: message, status: .unprocessableContent)
   }
 
   private func instant(_ fields: FormFields, _ name: String, _ account: Account) throws(FieldError) -> Date? {

@@ -127,11 +127,34 @@ struct PageTexts: Sendable {
       "The countdown runs with JavaScript; without it the page shows the state when it loaded.")
   }
 
-  var noRoute: String {
+  // MARK: Route (spec 004)
+
+  var noRoute: String { pick("Keine Route aktiv.", "No route active.") }
+  var storedRoutes: String { pick("Gespeicherte Routen", "Stored routes") }
+  var noStoredRoutes: String {
     pick(
-      "Keine Route aktiv. Eine Route beginnt mit herald route start ID.",
-      "No route active. herald route start ID starts one.")
+      "Keine Route gespeichert. herald route import DATEI importiert eine (GPX oder JSON).",
+      "No route stored. herald route import FILE imports one (GPX or JSON).")
   }
+  var startWalk: String { pick("Starten", "Start") }
+  var stopWalk: String { pick("Beenden", "Stop") }
+  var points: String { pick("Orte der Route", "Places on the route") }
+  var visited: String { pick("erreicht", "reached") }
+  var notVisited: String { pick("noch nicht erreicht", "not reached yet") }
+  var routeCompleted: String { pick("Route abgeschlossen.", "Route completed.") }
+  func reached(_ count: Int, of total: Int) -> String {
+    pick("\(count) von \(total) Orten erreicht", "\(count) of \(total) places reached")
+  }
+  func pointCount(_ count: Int) -> String {
+    pick(count == 1 ? "1 Ort" : "\(count) Orte", count == 1 ? "1 place" : "\(count) places")
+  }
+  var on: String { pick("an", "on") }
+  var poiOffNote: String {
+    pick(
+      "Aus: Orte werden weiter erfasst, aber nicht gemeldet.",
+      "Off: places are still recorded, but not announced.")
+  }
+  func mapOf(_ name: String) -> String { pick("Karte der Route \(name)", "Map of the route \(name)") }
 
   // MARK: Login (remote)
 

@@ -1,3 +1,5 @@
+import Foundation
+import HeraldSystem
 import Hummingbird
 
 /// Refuses a request whose `Host` names anything but this server: a page on another site cannot
@@ -7,11 +9,28 @@ struct HostCheckMiddleware<Context: RequestContext>: RouterMiddleware {
   let allowed: Set<String>
 
   /// The names a server bound to `host` answers to: the loopback names, and `host` itself.
-  init(host: String) {
+  ///
+  /// A server reachable from other machines (`allowRemote`) bound to every interface (`0.0.0.0`,
+  /// `::`) answers to each address the machine's interfaces have when it starts, and to the
+  /// machine's host name; any other name is still refused.
+  init(host: String, allowRemote: Bool = false) {
     var names: Set<String> = ["127.0.0.1", "localhost", "::1", host.lowercased()]
-    names.remove("0.0.0.0")
+    if allowRemote, Self.wildcards.contains(host) {
+      names.formUnion(LocalAddresses.all().map { $0.lowercased() })
+      let machine = ProcessInfo.processInfo.hostName.lowercased()
+      if !machine.isEmpty {
+        names.insert(machine)
+        // `host.lan` → also `host`, the name a neighbour on the LAN types.
+        names.insert(String(machine.split(separator: ".").first ?? ""))
+      }
+    }
+    names.subtract(Self.wildcards)
+    names.remove("")
     allowed = names
   }
+
+  /// The addresses that mean "every interface": never a name a browser should send.
+  static var wildcards: Set<String> { ["0.0.0.0", "::", ""] }
 
   func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
     async throws -> Response
