@@ -28,7 +28,7 @@ HERALD="$BIN/herald"
 WORK=$(mktemp -d)
 SERVER=""
 cleanup() {
-  if [ -n "$SERVER" ]; then kill -TERM "$SERVER" 2>/dev/null || true; wait "$SERVER" 2>/dev/null || true; fi
+  if [ -n "$SERVER" ]; then kill -KILL "$SERVER" 2>/dev/null || true; wait "$SERVER" 2>/dev/null || true; fi
   rm -rf "$WORK"
 }
 trap cleanup EXIT
@@ -76,13 +76,15 @@ median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
 run_wrk() { # NAME, then wrk arguments
   local name=$1; shift
-  : >"$WORK/$name.figures"
+  local file="$WORK/$(echo "$name" | tr -c 'A-Za-z0-9' '_')"
+  : >"$file.figures"
   for run in $(seq "$RUNS"); do
-    wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency "$@" "$run" "$TOKEN" >"$WORK/$name.$run.txt"
-    figures <"$WORK/$name.$run.txt" | tee -a "$WORK/$name.figures" | sed "s/^/  $name run $run: req\/s, p99 ms: /"
+    wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency "$@" "$run" "$TOKEN" >"$file.$run.txt"
+    figures <"$file.$run.txt" >>"$file.figures"
+    echo "  $name, run $run: $(tail -1 "$file.figures" | awk '{ print $1 " requests/s, p99 " $2 " ms" }')"
   done
-  echo "$name: median $(cut -d' ' -f1 "$WORK/$name.figures" | median) requests/s," \
-    "p99 $(cut -d' ' -f2 "$WORK/$name.figures" | median) ms (median of $RUNS)" | tee -a "$WORK/summary"
+  echo "$name: median $(cut -d' ' -f1 "$file.figures" | median) requests/s," \
+    "p99 $(cut -d' ' -f2 "$file.figures" | median) ms (median of $RUNS)" | tee -a "$WORK/summary"
 }
 
 echo "== wrk: $RUNS runs of $DURATION each, $THREADS threads, $CONNECTIONS connections; $(nproc) cores"
@@ -92,7 +94,14 @@ run_wrk "GET /api/v1/plan" -H "Authorization: Bearer $TOKEN" "$BASE/api/v1/plan"
 run_wrk "POST /api/v1/tasks" -s scripts/load-create-task.lua "$BASE" --
 echo "tasks in the store after the runs: $(curl -sf -H "Authorization: Bearer $TOKEN" "$BASE/api/v1/tasks" | grep -o '"id"' | wc -l)"
 
-kill -TERM "$SERVER"; wait "$SERVER" || true; SERVER=""
+# SIGTERM, as a service manager stops it; SIGKILL if it has not stopped 10 s later.
+kill -TERM "$SERVER"
+for _ in $(seq 100); do kill -0 "$SERVER" 2>/dev/null || break; sleep 0.1; done
+if kill -0 "$SERVER" 2>/dev/null; then
+  echo "note: herald serve did not stop within 10 s of SIGTERM: killed" | tee -a "$WORK/summary"
+  kill -KILL "$SERVER"
+fi
+wait "$SERVER" 2>/dev/null || true; SERVER=""
 
 if [ -z "${SKIP_SSE:-}" ]; then
   echo "== event streams: $BIN/HeraldBenchmarks sse (SSE_CLIENTS=$SSE_CLIENTS)"

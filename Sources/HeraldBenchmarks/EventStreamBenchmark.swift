@@ -71,6 +71,8 @@ struct EventStreamBenchmark {
     report("1 stream open", alone.map(\.first))
     report("\(streams.count) open, the first", crowd.map(\.first))
     report("\(streams.count) open, the last", crowd.map(\.last))
+    // Out before the server is stopped, even into a pipe.
+    fflush(nil)
   }
 
   private func report(_ label: String, _ values: [Double]) {
@@ -78,9 +80,10 @@ struct EventStreamBenchmark {
     func percentile(_ p: Double) -> Double { sorted[Int(Double(sorted.count - 1) * p)] * 1000 }
     let p99 = percentile(0.99)
     print(
-      String(
-        format: "    %-24@ p50 %7.2f   p99 %7.2f   max %7.2f   target p99 ≤ 100 ms   %@", label as NSString,
-        percentile(0.5), p99, percentile(1), p99 <= 100 ? "PASS" : "FAIL"))
+      "    " + label.padding(toLength: 26, withPad: " ", startingAt: 0)
+        + String(
+          format: "p50 %7.2f   p99 %7.2f   max %7.2f   target p99 ≤ 100 ms   %@", percentile(0.5), p99,
+          percentile(1), p99 <= 100 ? "PASS" : "FAIL"))
   }
 
   /// Completes `task` through the API on a connection of its own (a thread of its own, as another

@@ -45,10 +45,18 @@ final class ServeProcess {
 
   deinit { stop() }
 
-  /// SIGTERM, as the service manager sends it, then waits for the graceful shutdown.
-  func stop() {
+  /// SIGTERM, as the service manager sends it, then waits for the graceful shutdown; SIGKILL
+  /// after `grace`, said on stderr, so a server that does not stop cannot hang the benchmark.
+  func stop(grace: TimeInterval = 10) {
     guard process.isRunning else { return }
     process.terminate()
+    let deadline = Date().addingTimeInterval(grace)
+    while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+    if process.isRunning {
+      FileHandle.standardError.write(
+        Data("herald serve did not stop within \(grace) s of SIGTERM: killed\n".utf8))
+      kill(process.processIdentifier, SIGKILL)
+    }
     process.waitUntilExit()
   }
 
@@ -57,7 +65,7 @@ final class ServeProcess {
     let path = "/proc/\(process.processIdentifier)/status"
     guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return 0 }
     for line in text.split(separator: "\n") where line.hasPrefix(field + ":") {
-      return Int(line.dropFirst(field.count + 1).split(separator: " ").first ?? "") ?? 0
+      return Int(line.dropFirst(field.count + 1).split(whereSeparator: \.isWhitespace).first ?? "") ?? 0
     }
     return 0
   }
