@@ -8,7 +8,7 @@ enum BenchmarkMain {
       ReaderBenchmark.readTrackInChild(CommandLine.arguments[2])
     }
     // Arguments pick jobs by name; none runs them all.
-    let jobs: Set = ["plan", "proximity", "movement", "places", "daemon", "gpx", "scenario"]
+    let jobs: Set = ["plan", "proximity", "movement", "places", "daemon", "gpx", "scenario", "sse"]
     let picked = Set(CommandLine.arguments.dropFirst())
     guard picked.isSubset(of: jobs) else {
       let usage = "usage: HeraldBenchmarks [\(jobs.sorted().joined(separator: "|"))]...\n"
@@ -82,6 +82,15 @@ enum BenchmarkMain {
         try await DaemonBenchmark().run()
       } catch {
         print("daemon benchmark failed: \(error)")
+        exit(1)
+      }
+    }
+    // Only when named: it needs the release `herald` built next to this program.
+    if picked.contains("sse") {
+      do {
+        try EventStreamBenchmark().run()
+      } catch {
+        print("event stream benchmark failed: \(error)")
         exit(1)
       }
     }

@@ -25,6 +25,8 @@ actor LiveEventHub {
   private var sequence = 0
   private var events: [(sequence: Int, event: Event)] = []
   private var subscribers: [UUID: AsyncStream<Message>.Continuation] = [:]
+  /// Set by `finish()`, on the way out.
+  private var finished = false
   /// Synchronous on purpose: a refresh never suspends between reading the state and numbering
   /// its event, so two refreshes at once cannot send their states out of order.
   private let snapshot: @Sendable () throws -> String
@@ -67,10 +69,22 @@ actor LiveEventHub {
       replay = events.last.map { [$0.event] } ?? []
     }
     for event in replay { continuation.yield(.event(event)) }
+    guard !finished else {
+      continuation.finish()
+      return stream
+    }
     let key = UUID()
     subscribers[key] = continuation
     continuation.onTermination = { [weak self] _ in Task { await self?.unsubscribe(key) } }
     return stream
+  }
+
+  /// Ends every open stream and any opened later: the server's graceful shutdown waits for every
+  /// response to end, and an event stream would otherwise never end.
+  func finish() {
+    finished = true
+    for continuation in subscribers.values { continuation.finish() }
+    subscribers = [:]
   }
 
   /// How many streams are open.

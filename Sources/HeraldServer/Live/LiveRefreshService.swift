@@ -13,13 +13,13 @@ struct LiveRefreshService: Service {
   var timeCheckInterval: Duration = .seconds(1)
   var keepaliveInterval: Duration = .seconds(15)
 
+  /// Ends on SIGTERM too: a service that only watched for cancellation kept `herald serve`
+  /// running after its server had stopped.
   func run() async throws {
-    // On SIGTERM the service group shuts services down gracefully, this one first: without
-    // this the loop never ends and `herald serve` never exits.
-    try await cancelWhenGracefulShutdown { try await poll() }
+    try await cancelWhenGracefulShutdown { try await refreshUntilCancelled() }
   }
 
-  private func poll() async throws {
+  private func refreshUntilCancelled() async throws {
     var version = try store.dataVersion()
     let clock = ContinuousClock()
     var lastTimeCheck = clock.now

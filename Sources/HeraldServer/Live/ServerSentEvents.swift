@@ -1,17 +1,23 @@
 import Hummingbird
+import ServiceLifecycle
 
 /// The live events as an HTTP response in the `text/event-stream` format: `id:` and `data:` lines
 /// per event, a comment line as keepalive.
 enum ServerSentEvents {
-  static func response(_ stream: AsyncStream<LiveEventHub.Message>) -> Response {
+  /// `hub` is finished when the server shuts down gracefully (SIGTERM), which ends the stream.
+  static func response(_ stream: AsyncStream<LiveEventHub.Message>, hub: LiveEventHub) -> Response {
     Response(
       status: .ok,
       headers: [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store"],
       body: ResponseBody { writer in
         // Tells EventSource how long to wait before reconnecting.
         try await writer.write(ByteBuffer(string: "retry: 1000\n\n"))
-        for await message in stream {
-          try await writer.write(ByteBuffer(string: encode(message)))
+        try await withGracefulShutdownHandler {
+          for await message in stream {
+            try await writer.write(ByteBuffer(string: encode(message)))
+          }
+        } onGracefulShutdown: {
+          Task { await hub.finish() }
         }
         try await writer.finish(nil)
       })

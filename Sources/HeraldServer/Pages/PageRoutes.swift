@@ -59,7 +59,7 @@ struct PageRoutes: Sendable {
     }
     router.get("/live") { request, _ in try await live(request) }
     router.get("/live/events") { request, _ in
-      ServerSentEvents.response(await hub.subscribe(after: request.headers[.lastEventID]))
+      ServerSentEvents.response(await hub.subscribe(after: request.headers[.lastEventID]), hub: hub)
     }
     router.get("/route") { request, _ in try await routePage(request) }
     router.get("/route/map.svg") { _, _ in try await routeMap() }

@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# Load figures for `herald serve`, end to end and repeatable (README, "Load"):
+#   1. wrk against GET /api/v1/plan and POST /api/v1/tasks on loopback with a token, RUNS times
+#      each, medians of requests/s and p99 latency;
+#   2. `HeraldBenchmarks sse`: open event streams one process holds, memory per stream, and the
+#      latency from a task completed through the API to its event on the streams.
+# Needs wrk (apt-get install wrk) and curl. Everything lives in a temporary directory; the server
+# is stopped at the end. Tunables: PORT, DURATION, THREADS, CONNECTIONS, RUNS, SSE_CLIENTS, SKIP_SSE.
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+PORT=${PORT:-18080}
+DURATION=${DURATION:-10s}
+THREADS=${THREADS:-2}
+CONNECTIONS=${CONNECTIONS:-32}
+RUNS=${RUNS:-3}
+SSE_CLIENTS=${SSE_CLIENTS:-1000}
+
+command -v wrk >/dev/null || { echo "error: wrk not found (apt-get install wrk)" >&2; exit 1; }
+command -v curl >/dev/null || { echo "error: curl not found (apt-get install curl)" >&2; exit 1; }
+
+echo "== building release (swift build -c release)"
+swift build -c release -j 1 --product herald
+swift build -c release -j 1 --product HeraldBenchmarks
+BIN=$(swift build -c release --show-bin-path)
+HERALD="$BIN/herald"
+
+WORK=$(mktemp -d)
+SERVER=""
+cleanup() {
+  if [ -n "$SERVER" ]; then kill -KILL "$SERVER" 2>/dev/null || true; wait "$SERVER" 2>/dev/null || true; fi
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+export HERALD_DATABASE="$WORK/herald.sqlite"
+TOKEN=$("$HERALD" token create load)
+BASE="http://127.0.0.1:$PORT"
+
+"$HERALD" serve --port "$PORT" >"$WORK/serve.log" 2>&1 &
+SERVER=$!
+for _ in $(seq 100); do
+  curl -sf -o /dev/null "$BASE/openapi.yaml" && break
+  sleep 0.1
+done
+curl -sf -o /dev/null "$BASE/openapi.yaml" || { echo "error: herald serve did not start:" >&2; cat "$WORK/serve.log" >&2; exit 1; }
+
+api() { # METHOD PATH [BODY]
+  curl -sf -o /dev/null -X "$1" -H "Authorization: Bearer $TOKEN" -H "Content-Type: application/json" \
+    ${3:+--data "$3"} "$BASE/api/v1$2"
+}
+at() { date -u -d "@$1" +%Y-%m-%dT%H:%M:%SZ; }
+
+echo "== seeding: 200 tasks with due dates, 20 focus blocks of 10 tasks, the Office Worker schedule"
+NOW=$(date +%s)
+for i in $(seq 0 199); do
+  api POST /tasks "{\"id\":\"task-$i\",\"title\":\"Task $i\",\"due\":\"$(at $((NOW + 3600 * (i + 1))))\"}"
+done
+for b in $(seq 0 19); do
+  ids=$(seq -s, -f "\"task-%g\"" $((b * 10)) $((b * 10 + 9)))
+  start=$((NOW + 86400 * (b / 4) + 3600 * (2 * (b % 4) + 1)))
+  api POST /focus-blocks "{\"id\":\"block-$b\",\"title\":\"Block $b\",\"start\":\"$(at $start)\",\"end\":\"$(at $((start + 3600)))\",\"taskIDs\":[$ids]}"
+done
+api POST /movement/templates/officeWorker/apply
+PLAN_BYTES=$(curl -sf -H "Authorization: Bearer $TOKEN" "$BASE/api/v1/plan" | wc -c)
+echo "plan: $PLAN_BYTES bytes of JSON"
+
+# Prints "requests/s p99-ms" from wrk's output, which gives p99 in us, ms or s.
+figures() {
+  awk '/Requests\/sec:/ { rps = $2 }
+       $1 == "99%" { v = $2; if (v ~ /us$/) v = v / 1000; else if (v ~ /ms$/) v = v + 0; else if (v ~ /s$/) v = v * 1000; p99 = v }
+       /Non-2xx/ { bad = $NF }
+       /^not created:/ { bad += $3 }
+       END { if (bad > 0) { print "error: " bad " failed responses" > "/dev/stderr"; exit 1 }; printf "%.0f %.2f\n", rps, p99 }'
+}
+median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+
+run_wrk() { # NAME, then wrk arguments
+  local name=$1; shift
+  local file="$WORK/$(echo "$name" | tr -c 'A-Za-z0-9' '_')"
+  : >"$file.figures"
+  for run in $(seq "$RUNS"); do
+    wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency "$@" "$run" "$TOKEN" >"$file.$run.txt"
+    figures <"$file.$run.txt" >>"$file.figures"
+    echo "  $name, run $run: $(tail -1 "$file.figures" | awk '{ print $1 " requests/s, p99 " $2 " ms" }')"
+  done
+  echo "$name: median $(cut -d' ' -f1 "$file.figures" | median) requests/s," \
+    "p99 $(cut -d' ' -f2 "$file.figures" | median) ms (median of $RUNS)" | tee -a "$WORK/summary"
+}
+
+echo "== wrk: $RUNS runs of $DURATION each, $THREADS threads, $CONNECTIONS connections; $(nproc) cores"
+: >"$WORK/summary"
+# The plan runs first, while the store holds only the seeded data.
+run_wrk "GET /api/v1/plan" -H "Authorization: Bearer $TOKEN" "$BASE/api/v1/plan" --
+run_wrk "POST /api/v1/tasks" -s scripts/load-create-task.lua "$BASE" --
+echo "tasks in the store after the runs: $(curl -sf -H "Authorization: Bearer $TOKEN" "$BASE/api/v1/tasks" | grep -o '"id"' | wc -l)"
+
+# SIGTERM, as a service manager stops it; SIGKILL if it has not stopped 10 s later.
+kill -TERM "$SERVER"
+for _ in $(seq 100); do kill -0 "$SERVER" 2>/dev/null || break; sleep 0.1; done
+if kill -0 "$SERVER" 2>/dev/null; then
+  echo "note: herald serve did not stop within 10 s of SIGTERM: killed" | tee -a "$WORK/summary"
+  kill -KILL "$SERVER"
+fi
+wait "$SERVER" 2>/dev/null || true; SERVER=""
+
+if [ -z "${SKIP_SSE:-}" ]; then
+  echo "== event streams: $BIN/HeraldBenchmarks sse (SSE_CLIENTS=$SSE_CLIENTS)"
+  SSE_CLIENTS=$SSE_CLIENTS "$BIN/HeraldBenchmarks" sse
+fi
+echo "== summary"
+cat "$WORK/summary"
