@@ -1,4 +1,5 @@
 import Foundation
+import HeraldSystem
 
 #if canImport(Glibc)
   import Glibc
@@ -73,20 +74,10 @@ final class EventStreamClients {
   }
 
   private func openOne() throws {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard descriptor >= 0 else { throw Failure("socket() failed: errno \(errno) (raise ulimit -n?)") }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = in_port_t(UInt16(port).bigEndian)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
-    guard connected == 0 else {
-      _ = Glibc.close(descriptor)
-      throw Failure("cannot connect to 127.0.0.1:\(port): errno \(errno)")
+    let descriptor: Int32
+    switch LoopbackConnection.open(port: port) {
+    case .success(let opened): descriptor = opened
+    case .failure(let error): throw Failure("\(error) (raise ulimit -n?)")
     }
     let request = Array(
       "GET /live/events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/event-stream\r\n\r\n".utf8)

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldSystem
 
 #if canImport(Glibc)
   import Glibc
@@ -31,24 +32,13 @@ public final class RawHTTPClient: @unchecked Sendable {
   /// Connects to 127.0.0.1:`port`; reads give up after `timeout` seconds without data.
   public init(port: Int, timeout: Double = 10) throws {
     #if canImport(Glibc)
-      descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-      guard descriptor >= 0 else { throw Failure("socket() failed") }
+      switch LoopbackConnection.open(port: port) {
+      case .success(let opened): descriptor = opened
+      case .failure(let error): throw Failure("\(error)")
+      }
       var seconds = timeval(
         tv_sec: Int(timeout), tv_usec: Int((timeout - timeout.rounded(.down)) * 1_000_000))
       setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &seconds, socklen_t(MemoryLayout<timeval>.size))
-      var address = sockaddr_in()
-      address.sin_family = sa_family_t(AF_INET)
-      address.sin_port = in_port_t(UInt16(port).bigEndian)
-      address.sin_addr.s_addr = inet_addr("127.0.0.1")
-      let connected = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-          connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-        }
-      }
-      guard connected == 0 else {
-        _ = Glibc.close(descriptor)
-        throw Failure("cannot connect to 127.0.0.1:\(port)")
-      }
     #else
       throw Failure("RawHTTPClient needs Glibc")
     #endif
