@@ -26,6 +26,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
     .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+    .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
   ],
   targets: [
     // Every rule of the five specs, Foundation only: an iOS or macOS app can embed it.
@@ -42,11 +43,23 @@ let package = Package(
         .product(name: "Crypto", package: "swift-crypto"),
       ],
       swiftSettings: strict),
-    // Everything that waits or talks to the OS: clocks, timer queue, sinks, GPX, live countdown.
+    // The same data for many users in PostgreSQL: users, tokens, and the due deliveries the
+    // workers claim.
+    .target(
+      name: "HeraldPostgres",
+      dependencies: [
+        "HeraldCore", "HeraldInterchange", "HeraldStore", "HeraldSystem",
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      swiftSettings: strict),
+    // Everything that waits or talks to the OS: clocks, timer queue, sinks, GPX, live countdown,
+    // the delivery worker.
     .target(
       name: "HeraldRuntime",
       dependencies: [
-        "HeraldCore", "HeraldInterchange", "HeraldStore", "HeraldSystem",
+        "HeraldCore", "HeraldInterchange", "HeraldStore", "HeraldPostgres", "HeraldSystem",
+        .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
@@ -57,7 +70,6 @@ let package = Package(
       name: "HeraldServer",
       dependencies: [
         "HeraldCore", "HeraldInterchange", "HeraldStore", "HeraldRuntime", "HeraldSystem",
-        .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
         .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
@@ -71,7 +83,8 @@ let package = Package(
     .executableTarget(
       name: "herald",
       dependencies: [
-        "HeraldCore", "HeraldInterchange", "HeraldStore", "HeraldRuntime", "HeraldServer", "HeraldSystem",
+        "HeraldCore", "HeraldInterchange", "HeraldStore", "HeraldPostgres", "HeraldRuntime", "HeraldServer",
+        "HeraldSystem",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -125,6 +138,16 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "Yams", package: "Yams"),
+      ],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "HeraldPostgresTests",
+      dependencies: [
+        "HeraldCore", "HeraldInterchange", "HeraldStore", "HeraldPostgres", "HeraldRuntime", "HeraldSystem",
+        "HeraldTestSupport",
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "Logging", package: "swift-log"),
       ],
       swiftSettings: strict
     ),

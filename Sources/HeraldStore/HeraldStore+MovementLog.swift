@@ -47,8 +47,7 @@ extension HeraldStore {
     let dayText: String? = row[3]
     var progressDay: CivilDate?
     if let dayText {
-      let parts = dayText.split(separator: "-").compactMap { Int($0) }
-      guard parts.count == 3, let day = CivilDate(year: parts[0], month: parts[1], day: parts[2]) else {
+      guard let day = CivilDate(dayText) else {
         throw FieldError("stored movementLog.progressDay", "not a day YYYY-MM-DD: \"\(dayText)\"")
       }
       progressDay = day

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import GRDB
 import HeraldCore
@@ -16,17 +15,14 @@ extension HeraldStore {
   /// 32 random bytes). Names are unique.
   public func createToken(name: String, at date: Date) throws -> String {
     let name = try Validation.title(name, field: "name")
-    var bytes = [UInt8](repeating: 0, count: 32)
-    var generator = SystemRandomNumberGenerator()
-    for index in bytes.indices { bytes[index] = UInt8.random(in: .min ... .max, using: &generator) }
-    let secret = "hrld_" + Data(bytes).base64URLEncoded
+    let secret = AccessSecret.apiToken()
     try write { db in
       if try Bool.fetchOne(db, sql: "SELECT 1 FROM apiToken WHERE name = ?", arguments: [name]) == true {
         throw RecordError.alreadyExists("token \(name)")
       }
       try db.execute(
         sql: "INSERT INTO apiToken (name, secretHash, createdAt) VALUES (?, ?, ?)",
-        arguments: [name, Self.hash(secret), date.timeIntervalSince1970])
+        arguments: [name, AccessSecret.hash(secret), date.timeIntervalSince1970])
     }
     return secret
   }
@@ -53,23 +49,14 @@ extension HeraldStore {
   /// Every stored hash is compared, each in constant time, so neither the answer's timing nor
   /// which row matched tells anything about a secret.
   public func tokenName(forSecret secret: String) throws -> String? {
-    let presented = Self.hash(secret)
+    let presented = AccessSecret.hash(secret)
     let rows = try read { db in try Row.fetchAll(db, sql: "SELECT name, secretHash FROM apiToken") }
     var found: String?
     for row in rows {
       let stored: Data = row[1]
-      if Self.constantTimeEqual(stored, presented) { found = row[0] }
+      if AccessSecret.constantTimeEqual(stored, presented) { found = row[0] }
     }
     return found
-  }
-
-  static func hash(_ secret: String) -> Data { Data(SHA256.hash(data: Data(secret.utf8))) }
-
-  static func constantTimeEqual(_ a: Data, _ b: Data) -> Bool {
-    guard a.count == b.count else { return false }
-    var difference: UInt8 = 0
-    for (x, y) in zip(a, b) { difference |= x ^ y }
-    return difference == 0
   }
 
   static func createTokens(_ db: Database) throws {
@@ -78,13 +65,5 @@ extension HeraldStore {
       t.column("secretHash", .blob).notNull().unique()
       t.column("createdAt", .double).notNull()
     }
-  }
-}
-
-extension Data {
-  /// Base64 with the URL-safe alphabet and no padding (RFC 4648, section 5).
-  var base64URLEncoded: String {
-    base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-      .replacingOccurrences(of: "=", with: "")
   }
 }

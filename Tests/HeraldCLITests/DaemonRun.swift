@@ -25,10 +25,7 @@ struct DaemonRun {
     deadline: Date, all: Set<String> = []
   ) async throws {
     let daemon = try StreamingProcess(arguments)
-    let watchdog = Task {
-      try await Task.sleep(for: .seconds(max(1, deadline.timeIntervalSinceNow)))
-      daemon.kill()
-    }
+    let watchdog = daemon.kill(after: max(1, deadline.timeIntervalSinceNow))
     defer { watchdog.cancel() }
     var signalled = false
     switch kill {

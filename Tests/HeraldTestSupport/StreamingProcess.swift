@@ -86,6 +86,16 @@ public final class StreamingProcess: @unchecked Sendable {
     }
   }
 
+  /// SIGKILLs the process `seconds` from now unless it has ended, from a Dispatch timer: a
+  /// watchdog that needs no thread of the test's own, so it fires even when every thread of the
+  /// concurrency pool is blocked (cancel it with the returned item).
+  @discardableResult
+  public func kill(after seconds: Double) -> DispatchWorkItem {
+    let item = DispatchWorkItem { [self] in kill() }
+    DispatchQueue.global().asyncAfter(deadline: .now() + max(0, seconds), execute: item)
+    return item
+  }
+
   /// Asks the process to stop (SIGTERM).
   public func terminate() { kill(SIGTERM) }
 

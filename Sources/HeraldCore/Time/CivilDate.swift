@@ -53,6 +53,16 @@ public struct CivilDate: Hashable, Sendable, Comparable, CustomStringConvertible
 
   public static func < (lhs: CivilDate, rhs: CivilDate) -> Bool { lhs.daysSinceEpoch < rhs.daysSinceEpoch }
 
+  /// The day written `YYYY-MM-DD`; nil for anything else or a day that does not exist.
+  public init?(_ text: String) {
+    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+    guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+      parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+      let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
+    else { return nil }
+    self.init(year: year, month: month, day: day)
+  }
+
   /// `YYYY-MM-DD`.
   public var description: String {
     "\(Self.pad(year, 4))-\(Self.pad(month, 2))-\(Self.pad(day, 2))"

@@ -1,4 +1,4 @@
-import Crypto
+import HeraldStore
 import Foundation
 import HeraldCore
 import HeraldRuntime
@@ -48,7 +48,7 @@ actor LoginSessions {
   /// Ends the session of `secret` (logout).
   func end(_ secret: String) { sessions[Self.key(secret)] = nil }
 
-  private static func key(_ secret: String) -> Data { Data(SHA256.hash(data: Data(secret.utf8))) }
+  private static func key(_ secret: String) -> Data { AccessSecret.hash(secret) }
 
   /// The `Set-Cookie` value for a new session.
   static func cookie(_ secret: String) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldStore
 import HTTPTypes
 import Hummingbird
 
@@ -31,16 +32,11 @@ enum FormToken {
     guard let cookie = cookieValue(cookieName, in: request), let submitted = fields[fieldName] else {
       return false
     }
-    return constantTimeEqual(Array(cookie.utf8), Array(submitted.utf8))
+    return AccessSecret.constantTimeEqual(Array(cookie.utf8), Array(submitted.utf8))
   }
 
   /// A random 32-byte secret, base64url.
-  static func newSecret() -> String {
-    var generator = SystemRandomNumberGenerator()
-    let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-    return Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-")
-      .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
-  }
+  static func newSecret() -> String { AccessSecret.random() }
 
   /// The value of the cookie `name`, when the request carries it.
   static func cookieValue(_ name: String, in request: Request) -> String? {
@@ -51,10 +47,5 @@ enum FormToken {
       }
     }
     return nil
-  }
-
-  static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-    guard a.count == b.count else { return false }
-    return zip(a, b).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
   }
 }

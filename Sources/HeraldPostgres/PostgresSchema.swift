@@ -1,0 +1,101 @@
+import Logging
+import PostgresNIO
+
+/// The many-user schema. Every row of user data belongs to a user and goes with it.
+///
+/// - `herald_user`: the user, their zone, locale and webhook, their data as a scenario document
+///   (`contracts/plan.md`; one document per user is read and written whole, as the planner needs
+///   it whole), and their movement log (what the movement reminders' answers changed).
+/// - `api_token`: the SHA-256 of each token and whose it is.
+/// - `delivery`: one row per reminder due — the plan, reconciled in the transaction that changes
+///   the user's data; unique per (user, request id, fire instant), so replanning twice changes
+///   nothing and a reminder is never queued twice. A worker claims a row with a lease
+///   (`claimed_until`); `due_at` is its time, or the time of its next try.
+enum PostgresSchema {
+  /// Migrations in order, each a list of statements, each applied once.
+  static let migrations: [(name: String, statements: [String])] = [
+    (
+      "v1-users-tokens-deliveries",
+      [
+        """
+        CREATE TABLE herald_user (
+          id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+          name text NOT NULL UNIQUE,
+          time_zone text NOT NULL,
+          locale text NOT NULL,
+          webhook_url text,
+          webhook_secret text NOT NULL,
+          scenario text NOT NULL,
+          movement_last_reminder_at timestamptz,
+          movement_last_answered boolean NOT NULL DEFAULT false,
+          movement_snoozed_at timestamptz,
+          movement_progress_day text,
+          movement_delivered integer NOT NULL DEFAULT 0,
+          movement_acknowledged integer NOT NULL DEFAULT 0,
+          created_at timestamptz NOT NULL
+        )
+        """,
+        """
+        CREATE TABLE api_token (
+          secret_hash bytea PRIMARY KEY,
+          user_id bigint NOT NULL REFERENCES herald_user (id) ON DELETE CASCADE,
+          name text NOT NULL,
+          created_at timestamptz NOT NULL,
+          UNIQUE (user_id, name)
+        )
+        """,
+        """
+        CREATE TABLE delivery (
+          id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+          user_id bigint NOT NULL REFERENCES herald_user (id) ON DELETE CASCADE,
+          request_id text NOT NULL,
+          fire_at timestamptz NOT NULL,
+          kind smallint NOT NULL,
+          owner integer NOT NULL,
+          status text NOT NULL DEFAULT 'pending'
+            CHECK (status IN ('pending', 'delivered', 'missed', 'failed', 'skipped', 'silenced')),
+          due_at timestamptz NOT NULL,
+          attempts integer NOT NULL DEFAULT 0,
+          claimed_until timestamptz,
+          delivered_at timestamptz,
+          late boolean,
+          last_error text,
+          UNIQUE (user_id, request_id, fire_at)
+        )
+        """,
+        "CREATE INDEX delivery_due ON delivery (due_at) WHERE status = 'pending'",
+      ]
+    )
+  ]
+
+  /// The channel a process NOTIFYs when it queued a delivery earlier than every pending one.
+  static let channel = "herald_due"
+
+  /// Any constant: the key of the advisory lock that lets one process at a time migrate.
+  static let migrationLock: Int64 = 0x4865_7261_6c64  // "Herald"
+
+  /// Applies the migrations not yet applied, in one transaction that holds the advisory lock:
+  /// processes starting together wait for the first, then find nothing left to do.
+  static func migrate(_ connection: PostgresConnection, logger: Logger) async throws {
+    try await connection.withTransaction(logger: logger) { connection in
+      try await connection.query("SELECT pg_advisory_xact_lock(\(migrationLock))", logger: logger)
+      try await connection.query(
+        "CREATE TABLE IF NOT EXISTS herald_migration (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())",
+        logger: logger)
+      var applied = Set<String>()
+      for try await name in try await connection.query("SELECT name FROM herald_migration", logger: logger)
+        .decode(String.self)
+      {
+        applied.insert(name)
+      }
+      for migration in migrations where !applied.contains(migration.name) {
+        for statement in migration.statements {
+          try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+        }
+        try await connection.query(
+          "INSERT INTO herald_migration (name) VALUES (\(migration.name))", logger: logger)
+        logger.info("migrated", metadata: ["migration": "\(migration.name)"])
+      }
+    }
+  }
+}

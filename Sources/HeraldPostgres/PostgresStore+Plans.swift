@@ -1,0 +1,134 @@
+import Foundation
+import HeraldCore
+import HeraldInterchange
+import HeraldStore
+import PostgresNIO
+
+extension PostgresStore {
+  /// Replaces the focus blocks, tasks, settings, locale and movement schedule of the user `name`
+  /// with `state` (its zone becomes the user's), and replans their deliveries from `now`: one
+  /// transaction, so a worker sees the old plan or the new one, never a mix.
+  public func replaceData(ofUser name: String, with state: PlanningState, now: Date) async throws {
+    try await transaction { connection in
+      let user = try await Self.lockUser(connection, named: name, logger: logger)
+      var stored = state
+      stored.movementLog = nil
+      try await connection.query(
+        """
+        UPDATE herald_user SET scenario = \(ScenarioDocument.encode(stored)),
+          time_zone = \(state.timeZone.identifier), locale = \(state.language.rawValue)
+        WHERE id = \(user)
+        """, logger: logger)
+      try await Self.replan(connection, user: user, now: now, logger: logger)
+    }
+  }
+
+  /// The user's data as the planner takes it: their document in their zone and language, with
+  /// their movement log.
+  public func planningState(ofUser user: Int64) async throws -> PlanningState {
+    try await client.withConnection { connection in
+      try await Self.planningState(connection, user: user, logger: logger)
+    }
+  }
+
+  /// Locks the user's row for the rest of the transaction (changes to one user's data and plan
+  /// happen one at a time) and returns their id.
+  static func lockUser(_ connection: PostgresConnection, named name: String, logger: Logger) async throws -> Int64 {
+    let rows = try await connection.query(
+      "SELECT id FROM herald_user WHERE name = \(name) FOR UPDATE", logger: logger)
+    for try await id in rows.decode(Int64.self) { return id }
+    throw RecordError.notFound("user \(name)", "no such user")
+  }
+
+  static func planningState(_ connection: PostgresConnection, user: Int64, logger: Logger) async throws
+    -> PlanningState
+  {
+    let rows = try await connection.query(
+      """
+      SELECT name, scenario, time_zone, locale, movement_last_reminder_at, movement_last_answered,
+        movement_snoozed_at, movement_progress_day, movement_delivered, movement_acknowledged
+      FROM herald_user WHERE id = \(user)
+      """, logger: logger)
+    for try await (name, scenario, zone, locale, last, answered, snoozed, day, delivered, acknowledged) in rows.decode(
+      (String, String, String, String, Date?, Bool, Date?, String?, Int, Int).self)
+    {
+      var state: PlanningState
+      do { state = try ScenarioDocument.decode(Data(scenario.utf8)) } catch {
+        throw error.prefixed("stored user \(name)")
+      }
+      guard let timeZone = TimeZone(identifier: zone), let language = Language(rawValue: locale) else {
+        throw FieldError("stored user \(name)", "zone \"\(zone)\" or locale \"\(locale)\" unknown")
+      }
+      state.timeZone = timeZone
+      state.language = language
+      var progressDay: CivilDate?
+      if let day {
+        guard let parsed = CivilDate(day) else {
+          throw FieldError("stored user \(name).movementLog.progressDay", "not a day YYYY-MM-DD: \"\(day)\"")
+        }
+        progressDay = parsed
+      }
+      state.movementLog = MovementLog(
+        lastReminderAt: last, lastReminderAnswered: answered, snoozedAt: snoozed, progressDay: progressDay,
+        progress: MovementProgress(delivered: delivered, acknowledged: acknowledged))
+      return state
+    }
+    throw RecordError.notFound("user \(user)", "no such user")
+  }
+
+  /// Writes the user's movement log.
+  static func store(_ log: MovementLog, user: Int64, _ connection: PostgresConnection, logger: Logger) async throws {
+    try await connection.query(
+      """
+      UPDATE herald_user SET movement_last_reminder_at = \(log.lastReminderAt),
+        movement_last_answered = \(log.lastReminderAnswered), movement_snoozed_at = \(log.snoozedAt),
+        movement_progress_day = \(log.progressDay?.description), movement_delivered = \(log.progress.delivered),
+        movement_acknowledged = \(log.progress.acknowledged)
+      WHERE id = \(user)
+      """, logger: logger)
+  }
+
+  /// Reconciles the user's pending deliveries with the plan at `now` (the core's `Planner`,
+  /// unlimited, in the user's zone and language): pending rows after `now` the plan no longer
+  /// has go, the plan's rows are added once (the unique key keeps a delivered one delivered).
+  /// Rows at or before `now` stay for a worker to deliver late or record as missed. When a row
+  /// comes due before every pending one, workers are woken, once per transaction.
+  static func replan(_ connection: PostgresConnection, user: Int64, now: Date, logger: Logger) async throws {
+    let state = try await planningState(connection, user: user, logger: logger)
+    let context = PlanningContext(state: state, now: now, limits: .unlimited)
+    let scheduled = Planner.schedule(context)
+    let identifiers = scheduled.map { $0.kind.identifier(owner: Int($0.owner), in: context) }
+    let fireDates = scheduled.map(\.fireDate)
+    let kinds = scheduled.map { Int16($0.kindIndex) }
+    let owners = scheduled.map(\.owner)
+    try await connection.query(
+      """
+      DELETE FROM delivery AS d
+      WHERE d.user_id = \(user) AND d.status = 'pending' AND d.fire_at > \(now)
+        AND NOT EXISTS (
+          SELECT 1 FROM unnest(\(identifiers)::text[], \(fireDates)::timestamptz[]) AS p (request_id, fire_at)
+          WHERE p.request_id = d.request_id AND p.fire_at = d.fire_at)
+      """, logger: logger)
+    guard let earliest = fireDates.min() else { return }
+    var wake = true
+    for try await pending in try await connection.query(
+      "SELECT min(due_at) FROM delivery WHERE status = 'pending'", logger: logger
+    ).decode(Date?.self) {
+      if let pending, pending <= earliest { wake = false }
+    }
+    // An owner is an index into the user's lists: it moves when an earlier item is removed.
+    try await connection.query(
+      """
+      INSERT INTO delivery (user_id, request_id, fire_at, kind, owner, due_at)
+      SELECT \(user), p.request_id, p.fire_at, p.kind, p.owner, p.fire_at
+      FROM unnest(\(identifiers)::text[], \(fireDates)::timestamptz[], \(kinds)::int2[], \(owners)::int4[])
+        AS p (request_id, fire_at, kind, owner)
+      ON CONFLICT (user_id, request_id, fire_at) DO UPDATE SET kind = excluded.kind, owner = excluded.owner
+        WHERE delivery.status = 'pending'
+          AND (delivery.kind, delivery.owner) IS DISTINCT FROM (excluded.kind, excluded.owner)
+      """, logger: logger)
+    if wake {
+      try await connection.query("SELECT pg_notify(\(PostgresSchema.channel), '')", logger: logger)
+    }
+  }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import HeraldCore
+import PostgresNIO
+
+/// The delivery queue: workers claim due rows with `FOR UPDATE SKIP LOCKED` — two workers never
+/// wait for each other nor take the same row — as a lease, so the rows of a worker that died are
+/// anyone's again when it ends.
+extension PostgresStore {
+  /// Claims up to `limit` deliveries due at `now`, soonest first, until `now + lease`.
+  public func claim(now: Date, limit: Int, lease: TimeInterval) async throws -> [ClaimedDelivery] {
+    let leaseEnds = now.addingTimeInterval(lease)
+    return try await client.withConnection { connection in
+      let rows = try await connection.query(
+        """
+        UPDATE delivery SET claimed_until = \(leaseEnds), attempts = attempts + 1
+        WHERE id IN (
+          SELECT id FROM delivery
+          WHERE status = 'pending' AND due_at <= \(now) AND (claimed_until IS NULL OR claimed_until <= \(now))
+          ORDER BY due_at LIMIT \(limit)
+          FOR UPDATE SKIP LOCKED)
+        RETURNING id, user_id, request_id, fire_at, kind, owner, attempts
+        """, logger: logger)
+      var claimed: [ClaimedDelivery] = []
+      for try await (id, user, requestID, fireDate, kind, owner, attempts) in rows.decode(
+        (Int64, Int64, String, Date, Int16, Int32, Int32).self)
+      {
+        claimed.append(
+          ClaimedDelivery(
+            id: id, user: user, requestID: requestID, fireDate: fireDate,
+            reminder: ScheduledReminder(fireDate: fireDate, owner: owner, kindIndex: UInt8(clamping: kind)),
+            attempt: Int(attempts), leaseEnds: leaseEnds))
+      }
+      return claimed.sorted { ($0.fireDate, $0.id) < ($1.fireDate, $1.id) }
+    }
+  }
+
+  /// When a worker idle at `now` should look again: the earliest pending row's time, or the end
+  /// of a claim that may have been left by a dead worker; nil when nothing is pending.
+  public func nextWake(after now: Date) async throws -> Date? {
+    try await client.withConnection { connection in
+      let rows = try await connection.query(
+        """
+        SELECT least(
+          (SELECT min(due_at) FROM delivery
+           WHERE status = 'pending' AND (claimed_until IS NULL OR claimed_until <= \(now))),
+          (SELECT min(claimed_until) FROM delivery WHERE status = 'pending' AND claimed_until > \(now)))
+        """, logger: logger)
+      for try await wake in rows.decode(Date?.self) { return wake }
+      return nil
+    }
+  }
+
+  /// What the user's delivery log says of `keys`: shown, or recorded as missed.
+  public func statuses(ofUser user: Int64, _ keys: [DeliveryKey]) async throws -> [DeliveryKey: DeliveryStatus] {
+    guard !keys.isEmpty else { return [:] }
+    return try await client.withConnection { connection in
+      let rows = try await connection.query(
+        """
+        SELECT d.request_id, d.fire_at, d.status FROM delivery AS d
+        JOIN unnest(\(keys.map(\.requestID))::text[], \(keys.map(\.fireDate))::timestamptz[]) AS k (request_id, fire_at)
+          ON d.request_id = k.request_id AND d.fire_at = k.fire_at
+        WHERE d.user_id = \(user) AND d.status IN ('delivered', 'missed')
+        """, logger: logger)
+      var found: [DeliveryKey: DeliveryStatus] = [:]
+      for try await (requestID, fireDate, status) in rows.decode((String, Date, String).self) {
+        found[DeliveryKey(requestID: requestID, fireDate: fireDate)] = DeliveryStatus(rawValue: status)
+      }
+      return found
+    }
+  }
+
+  /// Records what became of `claimed`, with what it changes in the user's movement log, and — for
+  /// a rolling reminder (the movement chain) — replans the user from its instant: one transaction.
+  /// A row another worker finished meanwhile (this one's lease ran out) is left as it is.
+  public func finish(_ claimed: ClaimedDelivery, _ outcome: DeliveryOutcome) async throws {
+    try await transaction { connection in
+      let rolling = claimed.reminder.kindIndex < Planner.kinds.count && claimed.reminder.kind.isRolling
+      if rolling || !outcome.effects.isEmpty {
+        try await connection.query("SELECT 1 FROM herald_user WHERE id = \(claimed.user) FOR UPDATE", logger: logger)
+      }
+      let updated: Int
+      switch outcome {
+      case .withdrawn:
+        updated = try await connection.query(
+          "DELETE FROM delivery WHERE id = \(claimed.id) AND status = 'pending' RETURNING id", logger: logger
+        ).collect().count
+      case .retry(let at, let error):
+        updated = try await connection.query(
+          """
+          UPDATE delivery SET due_at = \(at), claimed_until = NULL, last_error = \(error)
+          WHERE id = \(claimed.id) AND status = 'pending' RETURNING id
+          """, logger: logger
+        ).collect().count
+      case .delivered(let at, let late, _):
+        updated = try await connection.query(
+          """
+          UPDATE delivery SET status = 'delivered', delivered_at = \(at), late = \(late), claimed_until = NULL
+          WHERE id = \(claimed.id) AND status = 'pending' RETURNING id
+          """, logger: logger
+        ).collect().count
+      case .failed(let error):
+        updated = try await connection.query(
+          """
+          UPDATE delivery SET status = 'failed', last_error = \(error), claimed_until = NULL
+          WHERE id = \(claimed.id) AND status = 'pending' RETURNING id
+          """, logger: logger
+        ).collect().count
+      case .missed, .skipped, .silenced:
+        updated = try await connection.query(
+          """
+          UPDATE delivery SET status = \(outcome.status), claimed_until = NULL
+          WHERE id = \(claimed.id) AND status = 'pending' RETURNING id
+          """, logger: logger
+        ).collect().count
+      }
+      guard updated > 0 else { return }
+      if !outcome.effects.isEmpty {
+        var log = try await Self.planningState(connection, user: claimed.user, logger: logger).movementLog ?? MovementLog()
+        for effect in outcome.effects { log.apply(effect) }
+        try await Self.store(log, user: claimed.user, connection, logger: logger)
+      }
+      if case .retry = outcome { return }
+      if rolling { try await Self.replan(connection, user: claimed.user, now: claimed.fireDate, logger: logger) }
+    }
+  }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import HeraldCore
+import HeraldInterchange
+import HeraldStore
+import PostgresNIO
+
+extension PostgresStore {
+  /// Creates the user `name` with no data yet and returns a new API token for them (only its hash
+  /// is stored). Names are unique.
+  public func addUser(
+    name: String, timeZone: TimeZone, language: Language, webhook: URL?, at date: Date
+  ) async throws -> String {
+    let name = try Validation.identifier(name, field: "NAME")
+    let scenario = ScenarioDocument.encode(PlanningState(timeZone: timeZone, language: language))
+    let token = AccessSecret.apiToken()
+    let secret = WebhookSecret.generate().description
+    do {
+      try await transaction { connection in
+        let rows = try await connection.query(
+          """
+          INSERT INTO herald_user (name, time_zone, locale, webhook_url, webhook_secret, scenario, created_at)
+          VALUES (\(name), \(timeZone.identifier), \(language.rawValue), \(webhook?.absoluteString), \(secret),
+                  \(scenario), \(date))
+          RETURNING id
+          """, logger: logger)
+        for try await id in rows.decode(Int64.self) {
+          try await connection.query(
+            """
+            INSERT INTO api_token (secret_hash, user_id, name, created_at)
+            VALUES (\(AccessSecret.hash(token)), \(id), 'default', \(date))
+            """, logger: logger)
+        }
+      }
+    } catch where PostgresProblem.isUniqueViolation(error) {
+      throw RecordError.alreadyExists("user \(name)")
+    }
+    return token
+  }
+
+  /// Every user, by name.
+  public func users() async throws -> [HeraldUser] {
+    try await client.withConnection { connection in
+      try await Self.fetchUsers(connection, where: "TRUE", logger: logger)
+    }
+  }
+
+  /// The user `name`.
+  public func user(named name: String) async throws -> HeraldUser {
+    try await client.withConnection { connection in
+      try await Self.fetchUser(connection, named: name, logger: logger)
+    }
+  }
+
+  /// Removes the user `name` with all their data, tokens and deliveries.
+  public func removeUser(named name: String) async throws {
+    let removed = try await client.withConnection { connection in
+      try await connection.query("DELETE FROM herald_user WHERE name = \(name) RETURNING id", logger: logger)
+        .collect().count
+    }
+    guard removed > 0 else { throw RecordError.notFound("user \(name)", "no such user") }
+  }
+
+  static let userColumns =
+    "id, name, time_zone, locale, webhook_url, webhook_secret, created_at"
+
+  static func fetchUser(_ connection: PostgresConnection, named name: String, logger: Logger) async throws
+    -> HeraldUser
+  {
+    let query: PostgresQuery = "SELECT \(unescaped: userColumns) FROM herald_user WHERE name = \(name)"
+    guard let user = try await users(connection.query(query, logger: logger)).first else {
+      throw RecordError.notFound("user \(name)", "no such user")
+    }
+    return user
+  }
+
+  static func fetchUsers(_ connection: PostgresConnection, where condition: String, logger: Logger)
+    async throws -> [HeraldUser]
+  {
+    try await users(
+      connection.query(
+        PostgresQuery(unsafeSQL: "SELECT \(userColumns) FROM herald_user WHERE \(condition) ORDER BY name"),
+        logger: logger))
+  }
+
+  /// The users of rows selected with `userColumns`.
+  static func users(_ rows: PostgresRowSequence) async throws -> [HeraldUser] {
+    var users: [HeraldUser] = []
+    for try await (id, name, zone, locale, webhook, secret, createdAt) in rows.decode(
+      (Int64, String, String, String, String?, String, Date).self)
+    {
+      guard let timeZone = TimeZone(identifier: zone) else {
+        throw FieldError("stored user \(name).timeZone", "not a known time zone: \"\(zone)\"")
+      }
+      guard let language = Language(rawValue: locale) else {
+        throw FieldError("stored user \(name).locale", "not de or en: \"\(locale)\"")
+      }
+      let webhookSecret: WebhookSecret
+      do { webhookSecret = try WebhookSecret(secret) } catch { throw error.prefixed("stored user \(name)") }
+      users.append(
+        HeraldUser(
+          id: id, name: name, timeZone: timeZone, language: language, webhook: webhook.flatMap(URL.init(string:)),
+          webhookSecret: webhookSecret, createdAt: createdAt))
+    }
+    return users
+  }
+}
+
+extension PostgresStore {
+  /// The user with the id `id`.
+  public func user(id: Int64) async throws -> HeraldUser {
+    try await client.withConnection { connection in
+      let query: PostgresQuery = "SELECT \(unescaped: Self.userColumns) FROM herald_user WHERE id = \(id)"
+      guard let user = try await Self.users(connection.query(query, logger: logger)).first else {
+        throw RecordError.notFound("user \(id)", "no such user")
+      }
+      return user
+    }
+  }
+}

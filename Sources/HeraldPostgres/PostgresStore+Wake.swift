@@ -1,0 +1,12 @@
+import Foundation
+import PostgresNIO
+
+extension PostgresStore {
+  /// Calls `wake` each time a process queues a delivery earlier than every pending one, until
+  /// cancelled. Holds one connection, listening.
+  public func listenForEarlierDeliveries(_ wake: @escaping @Sendable () -> Void) async throws {
+    try await client.withConnection { connection in
+      for try await _ in try await connection.listen(PostgresSchema.channel) { wake() }
+    }
+  }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import HeraldCore
+import HeraldInterchange
+import HeraldPostgres
+import Logging
+
+/// `herald worker`: delivers every user's reminders at their time, from the `delivery` table.
+///
+/// Stateless: it claims due rows as a lease, decides each with the core exactly as the daemon
+/// does (`Planner.due`, `DeliveryDecision`), posts the signed webhook and records the outcome.
+/// Idle, it sleeps until the earliest pending row — not polling — and a NOTIFY wakes it when an
+/// earlier row is queued. Any number may run against one database.
+public final class DeliveryWorker: Sendable {
+  let store: PostgresStore
+  let clock: any HeraldClock
+  let poster: any WebhookPosting
+  let configuration: WorkerConfiguration
+  let logger: Logger
+  let wakeup = Wakeup()
+
+  public init(
+    store: PostgresStore, clock: any HeraldClock, poster: any WebhookPosting = URLSessionWebhookPoster(),
+    configuration: WorkerConfiguration = WorkerConfiguration(), logger: Logger
+  ) {
+    self.store = store
+    self.clock = clock
+    self.poster = poster
+    self.configuration = configuration
+    self.logger = logger
+  }
+
+  /// Delivers until cancelled.
+  public func run() async throws {
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      group.addTask { [wakeup, store] in try await store.listenForEarlierDeliveries { wakeup.signal() } }
+      group.addTask { try await self.loop() }
+      try await group.next()
+      group.cancelAll()
+    }
+  }
+
+  private func loop() async throws {
+    logger.info("worker started", metadata: ["database": "\(store.url)"])
+    while !Task.isCancelled {
+      if try await deliverDue() > 0 { continue }
+      let now = clock.now()
+      let next = try await store.nextWake(after: now) ?? now.addingTimeInterval(configuration.maximumIdle)
+      try await sleep(until: next)
+    }
+  }
+
+  /// Sleeps until `deadline` or a wake-up, whichever is first.
+  private func sleep(until deadline: Date) async throws {
+    let clock = clock
+    let maximumWait = configuration.maximumIdle
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      group.addTask { try await clock.sleep(until: deadline, maximumWait: maximumWait) }
+      group.addTask { [wakeup] in await wakeup.wait() }
+      try await group.next()
+      group.cancelAll()
+    }
+  }
+
+  /// Claims and carries out one batch of what is due now; returns how many rows it handled.
+  /// Public so tests can drive it with a manual clock.
+  @discardableResult
+  public func deliverDue() async throws -> Int {
+    let now = clock.now()
+    let claimed = try await store.claim(now: now, limit: configuration.batchSize, lease: configuration.lease)
+    guard !claimed.isEmpty else { return 0 }
+    // One user's rows in order, one after another (a decision may read what the one before
+    // recorded); different users in parallel, at most `concurrency` at once.
+    let byUser = Dictionary(grouping: claimed, by: \.user).values.map { $0 }
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      var running = 0
+      for rows in byUser {
+        if running >= configuration.concurrency {
+          try await group.next()
+          running -= 1
+        }
+        group.addTask {
+          for row in rows { try await self.carryOut(row) }
+        }
+        running += 1
+      }
+      try await group.waitForAll()
+    }
+    return claimed.count
+  }
+
+  /// Decides and carries out one claimed delivery.
+  func carryOut(_ claimed: ClaimedDelivery) async throws {
+    guard Int(claimed.reminder.kindIndex) < Planner.kinds.count else {
+      return try await store.finish(claimed, .withdrawn)
+    }
+    let user = try await store.user(id: claimed.user)
+    let state = try await store.planningState(ofUser: claimed.user)
+    let context = PlanningContext(state: state, now: claimed.fireDate, limits: .unlimited)
+    let due = Planner.due(claimed.reminder, in: context)
+    // The row was planned from the user's data as it was; overdue rows are not replanned, so
+    // one the data no longer gives (a block deleted meanwhile) is dropped here.
+    guard due.key == claimed.key else {
+      logger.info("withdrawn", metadata: ["user": "\(user.name)", "id": "\(claimed.requestID)"])
+      return try await store.finish(claimed, .withdrawn)
+    }
+    let now = clock.now()
+    let log = try await store.statuses(ofUser: claimed.user, due.keysToLookUp)
+    switch DeliveryDecision.decide(due, log: log, now: now, policy: configuration.delivery) {
+    case .skip:
+      try await store.finish(claimed, .skipped)
+    case .recordSilently(let effects):
+      try await store.finish(claimed, .silenced(effects: effects))
+    case .recordMissed:
+      logger.info("missed", metadata: ["user": "\(user.name)", "id": "\(claimed.requestID)"])
+      try await store.finish(claimed, .missed)
+    case .show(let delivery):
+      if let webhook = user.webhook {
+        do {
+          try await post(delivery, of: user, to: webhook, at: now)
+        } catch {
+          return try await store.finish(claimed, failure(of: claimed, error, at: now, user: user))
+        }
+      }
+      try await store.finish(
+        claimed, .delivered(at: delivery.deliveredAt, late: delivery.late, effects: delivery.effects))
+    }
+  }
+
+  private func post(_ delivery: Delivery, of user: HeraldUser, to url: URL, at now: Date) async throws {
+    let body = StandardWebhook.body(delivery, user: user.name)
+    let id = StandardWebhook.id(user: user.name, requestID: delivery.key.requestID, fireDate: delivery.key.fireDate)
+    let timestamp = Int(now.timeIntervalSince1970.rounded(.down))
+    try await poster.post(
+      body, to: url,
+      headers: [
+        "webhook-id": id, "webhook-timestamp": String(timestamp),
+        "webhook-signature": StandardWebhook.signature(
+          id: id, timestamp: timestamp, body: body, secret: user.webhookSecret),
+      ], timeout: configuration.requestTimeout)
+  }
+
+  private func failure(of claimed: ClaimedDelivery, _ error: any Error, at now: Date, user: HeraldUser)
+    -> DeliveryOutcome
+  {
+    let problem = "\(error)"
+    guard claimed.attempt < configuration.maximumAttempts else {
+      logger.error(
+        "failed", metadata: ["user": "\(user.name)", "id": "\(claimed.requestID)", "error": "\(problem)"])
+      return .failed(error: problem)
+    }
+    let delay = configuration.retryDelay(afterAttempt: claimed.attempt)
+    logger.notice(
+      "webhook failed, will retry",
+      metadata: ["user": "\(user.name)", "id": "\(claimed.requestID)", "in": "\(delay) s", "error": "\(problem)"])
+    return .retry(at: now.addingTimeInterval(delay), error: problem)
+  }
+}

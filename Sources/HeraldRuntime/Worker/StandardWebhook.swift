@@ -1,0 +1,37 @@
+import Crypto
+import Foundation
+import HeraldCore
+import HeraldInterchange
+import HeraldPostgres
+
+/// Standard Webhooks 1.0 (`contracts/server.md`): the headers that let a receiver check that a
+/// delivery comes from Herald and is not a replay.
+public enum StandardWebhook {
+  /// `webhook-id`: the user, the request id and the fire instant, so every attempt of one reminder
+  /// carries the same id and a receiver can drop a repeat. User and request id are
+  /// percent-encoded (a request id may hold a place's name), the instant is RFC 3339 UTC.
+  public static func id(user: String, requestID: String, fireDate: Date) -> String {
+    [user, requestID].map(encode).joined(separator: ":") + ":" + RFC3339.utcStringWithMilliseconds(fireDate)
+  }
+
+  /// `webhook-signature`: `v1,` and the base64 HMAC-SHA256 of `{id}.{timestamp}.{body}`.
+  public static func signature(id: String, timestamp: Int, body: Data, secret: WebhookSecret) -> String {
+    var signed = Data("\(id).\(timestamp).".utf8)
+    signed.append(body)
+    let code = HMAC<SHA256>.authenticationCode(for: signed, using: SymmetricKey(data: secret.key))
+    return "v1," + Data(code).base64EncodedString()
+  }
+
+  /// The body of a delivery: the keys of a delivery line and the user's name.
+  public static func body(_ delivery: Delivery, user: String) -> Data {
+    guard case .object(var members) = DeliveryLine.json(delivery) else { return Data() }
+    members.append(.init("user", .string(user)))
+    return Data(JSONWriter.string(.object(members), pretty: false).utf8)
+  }
+
+  private static func encode(_ text: String) -> String {
+    var allowed = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: Unicode.Scalar(0)...Unicode.Scalar(127)))
+    allowed.insert(charactersIn: "-._~")
+    return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+  }
+}
