@@ -1,0 +1,101 @@
+import Foundation
+import HeraldCore
+import HeraldTestSupport
+
+/// A webhook receiver on loopback (Python's http.server, run with an argument vector) that checks
+/// each request's Standard Webhooks signature itself — Python's hmac, not Herald's code — and
+/// prints one JSON line per request. It answers the statuses it is given in turn, the last one
+/// from then on.
+final class WebhookReceiver: @unchecked Sendable {
+  static let script = """
+    import base64, hashlib, hmac, http.server, json, sys
+    secret = base64.b64decode(sys.argv[1][len('whsec_'):])
+    statuses = [int(s) for s in sys.argv[2].split(',')]
+    class Handler(http.server.BaseHTTPRequestHandler):
+        count = 0
+        def do_POST(self):
+            body = self.rfile.read(int(self.headers['Content-Length']))
+            wid, ts = self.headers['webhook-id'], self.headers['webhook-timestamp']
+            expected = 'v1,' + base64.b64encode(hmac.new(secret, f'{wid}.{ts}.'.encode() + body, hashlib.sha256).digest()).decode()
+            valid = any(hmac.compare_digest(expected, s) for s in self.headers['webhook-signature'].split(' '))
+            status = statuses[min(Handler.count, len(statuses) - 1)]
+            Handler.count += 1
+            print(json.dumps({'id': wid, 'timestamp': ts, 'valid': valid, 'type': self.headers['Content-Type'],
+                              'body': json.loads(body), 'status': status}), flush=True)
+            self.send_response(status); self.send_header('Content-Length', '0'); self.end_headers()
+        def log_message(self, *args): pass
+    server = http.server.ThreadingHTTPServer(('127.0.0.1', 0), Handler)
+    print(server.server_address[1], flush=True)
+    server.serve_forever()
+    """
+
+  /// One request as the receiver saw it.
+  struct Request: Decodable {
+    var id: String
+    var timestamp: String
+    var valid: Bool
+    var type: String
+    var body: [String: JSONAny]
+    var status: Int
+  }
+
+  let process = Process()
+  let output: LineStream
+  let url: URL
+
+  /// Starts a receiver checking signatures with `secret` and answering `statuses`.
+  init(secret: String, statuses: [Int] = [204]) throws {
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", Self.script, secret, statuses.map(String.init).joined(separator: ",")]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.runWithSignalsUnblocked()
+    output = LineStream(pipe.fileHandleForReading)
+    guard let port = output.wait(until: Date().addingTimeInterval(20), for: { $0.first }),
+      let url = URL(string: "http://127.0.0.1:\(port)/hook")
+    else {
+      process.terminate()
+      throw PostgresTestError("the webhook receiver did not start")
+    }
+    self.url = url
+  }
+
+  /// The requests received so far.
+  var requests: [Request] {
+    output.lines.dropFirst().compactMap { try? JSONDecoder().decode(Request.self, from: Data($0.utf8)) }
+  }
+
+  /// The requests, once there are `count` (the receiver prints each before it answers, so the
+  /// line is on its way when the worker has its answer), or after 10 s whatever came.
+  func requests(count: Int) -> [Request] {
+    _ = output.wait(until: Date().addingTimeInterval(10)) { $0.count > count ? true : nil }
+    return requests
+  }
+
+  func stop() {
+    process.terminate()
+    process.waitUntilExit()
+  }
+}
+
+/// Any JSON value, for reading a body back.
+enum JSONAny: Decodable, Equatable {
+  case string(String), number(Double), bool(Bool), object([String: JSONAny]), array([JSONAny]), null
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if container.decodeNil() {
+      self = .null
+    } else if let value = try? container.decode(Bool.self) {
+      self = .bool(value)
+    } else if let value = try? container.decode(Double.self) {
+      self = .number(value)
+    } else if let value = try? container.decode(String.self) {
+      self = .string(value)
+    } else if let value = try? container.decode([JSONAny].self) {
+      self = .array(value)
+    } else {
+      self = .object(try container.decode([String: JSONAny].self))
+    }
+  }
+}
