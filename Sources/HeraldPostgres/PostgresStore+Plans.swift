@@ -33,7 +33,9 @@ extension PostgresStore {
 
   /// Locks the user's row for the rest of the transaction (changes to one user's data and plan
   /// happen one at a time) and returns their id.
-  static func lockUser(_ connection: PostgresConnection, named name: String, logger: Logger) async throws -> Int64 {
+  static func lockUser(_ connection: PostgresConnection, named name: String, logger: Logger) async throws
+    -> Int64
+  {
     let rows = try await connection.query(
       "SELECT id FROM herald_user WHERE name = \(name) FOR UPDATE", logger: logger)
     for try await id in rows.decode(Int64.self) { return id }
@@ -49,8 +51,9 @@ extension PostgresStore {
         movement_snoozed_at, movement_progress_day, movement_delivered, movement_acknowledged
       FROM herald_user WHERE id = \(user)
       """, logger: logger)
-    for try await (name, scenario, zone, locale, last, answered, snoozed, day, delivered, acknowledged) in rows.decode(
-      (String, String, String, String, Date?, Bool, Date?, String?, Int, Int).self)
+    for try await (name, scenario, zone, locale, last, answered, snoozed, day, delivered, acknowledged)
+      in rows.decode(
+        (String, String, String, String, Date?, Bool, Date?, String?, Int, Int).self)
     {
       var state: PlanningState
       do { state = try ScenarioDocument.decode(Data(scenario.utf8)) } catch {
@@ -77,7 +80,9 @@ extension PostgresStore {
   }
 
   /// Writes the user's movement log.
-  static func store(_ log: MovementLog, user: Int64, _ connection: PostgresConnection, logger: Logger) async throws {
+  static func store(_ log: MovementLog, user: Int64, _ connection: PostgresConnection, logger: Logger)
+    async throws
+  {
     try await connection.query(
       """
       UPDATE herald_user SET movement_last_reminder_at = \(log.lastReminderAt),

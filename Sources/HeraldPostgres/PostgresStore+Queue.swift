@@ -51,7 +51,9 @@ extension PostgresStore {
   }
 
   /// What the user's delivery log says of `keys`: shown, or recorded as missed.
-  public func statuses(ofUser user: Int64, _ keys: [DeliveryKey]) async throws -> [DeliveryKey: DeliveryStatus] {
+  public func statuses(ofUser user: Int64, _ keys: [DeliveryKey]) async throws -> [DeliveryKey:
+    DeliveryStatus]
+  {
     guard !keys.isEmpty else { return [:] }
     return try await client.withConnection { connection in
       let rows = try await connection.query(
@@ -76,7 +78,8 @@ extension PostgresStore {
     try await transaction { connection in
       let rolling = claimed.reminder.kindIndex < Planner.kinds.count && claimed.reminder.kind.isRolling
       if rolling || !outcome.effects.isEmpty {
-        try await connection.query("SELECT 1 FROM herald_user WHERE id = \(claimed.user) FOR UPDATE", logger: logger)
+        try await connection.query(
+          "SELECT 1 FROM herald_user WHERE id = \(claimed.user) FOR UPDATE", logger: logger)
       }
       let updated: Int
       switch outcome {
@@ -115,12 +118,16 @@ extension PostgresStore {
       }
       guard updated > 0 else { return }
       if !outcome.effects.isEmpty {
-        var log = try await Self.planningState(connection, user: claimed.user, logger: logger).movementLog ?? MovementLog()
+        var log =
+          try await Self.planningState(connection, user: claimed.user, logger: logger).movementLog
+          ?? MovementLog()
         for effect in outcome.effects { log.apply(effect) }
         try await Self.store(log, user: claimed.user, connection, logger: logger)
       }
       if case .retry = outcome { return }
-      if rolling { try await Self.replan(connection, user: claimed.user, now: claimed.fireDate, logger: logger) }
+      if rolling {
+        try await Self.replan(connection, user: claimed.user, now: claimed.fireDate, logger: logger)
+      }
     }
   }
 }

@@ -10,7 +10,7 @@ extension PostgresStore {
   public func addUser(
     name: String, timeZone: TimeZone, language: Language, webhook: URL?, at date: Date
   ) async throws -> String {
-    let name = try Validation.identifier(name, field: "NAME")
+    let name = try HeraldUser.name(name)
     let scenario = ScenarioDocument.encode(PlanningState(timeZone: timeZone, language: language))
     let token = AccessSecret.apiToken()
     let secret = WebhookSecret.generate().description
@@ -31,7 +31,7 @@ extension PostgresStore {
             """, logger: logger)
         }
       }
-    } catch where PostgresProblem.isUniqueViolation(error) {
+    } catch  where PostgresProblem.isUniqueViolation(error) {
       throw RecordError.alreadyExists("user \(name)")
     }
     return token
@@ -98,7 +98,8 @@ extension PostgresStore {
       do { webhookSecret = try WebhookSecret(secret) } catch { throw error.prefixed("stored user \(name)") }
       users.append(
         HeraldUser(
-          id: id, name: name, timeZone: timeZone, language: language, webhook: webhook.flatMap(URL.init(string:)),
+          id: id, name: name, timeZone: timeZone, language: language,
+          webhook: webhook.flatMap(URL.init(string:)),
           webhookSecret: webhookSecret, createdAt: createdAt))
     }
     return users

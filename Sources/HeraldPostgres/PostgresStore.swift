@@ -25,14 +25,21 @@ public struct PostgresStore: Sendable {
         configuration: .init(
           host: url.host, port: url.port, username: url.user, password: url.password, database: url.database,
           tls: .disable), id: 0, logger: logger)
-      defer { Task { try? await connection.close() } }
-      try await PostgresSchema.migrate(connection, logger: logger)
+      do { try await PostgresSchema.migrate(connection, logger: logger) } catch {
+        try? await connection.close()
+        throw error
+      }
+      try await connection.close()
     } catch {
       throw EnvironmentError(
         tried: "opening the database \(url)", problem: PostgresProblem.describe(error),
         remedy: "is PostgreSQL running there, and may this user connect?")
     }
-    let client = PostgresClient(configuration: url.configuration, backgroundLogger: logger)
+    // The pool warns when a lease comes before its run task has started (a harmless race here:
+    // the lease waits); connection trouble still reaches the caller as an error.
+    var background = logger
+    background.logLevel = max(logger.logLevel, .error)
+    let client = PostgresClient(configuration: url.configuration, backgroundLogger: background)
     return try await withThrowingTaskGroup(of: Void.self, returning: Result.self) { group in
       group.addTask { await client.run() }
       defer { group.cancelAll() }

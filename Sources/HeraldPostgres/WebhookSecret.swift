@@ -16,7 +16,8 @@ public struct WebhookSecret: Sendable, Hashable, CustomStringConvertible {
 
   /// Reads `whsec_BASE64`.
   public init(_ text: String) throws(FieldError) {
-    guard text.hasPrefix(Self.prefix), let bytes = Data(base64Encoded: String(text.dropFirst(Self.prefix.count))),
+    guard text.hasPrefix(Self.prefix),
+      let bytes = Data(base64Encoded: String(text.dropFirst(Self.prefix.count))),
       bytes.count >= 24
     else { throw FieldError("webhook secret", "expected whsec_ and the base64 of at least 24 bytes") }
     key = Array(bytes)

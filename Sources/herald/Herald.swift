@@ -19,7 +19,7 @@ struct Herald: AsyncParsableCommand {
       PlanCommand.self, RouteCommand.self, BlockCommand.self, TaskCommand.self, SettingsCommand.self,
       MovementCommand.self, ImportCommand.self, ExportCommand.self, UpcomingCommand.self,
       LiveCommand.self, RunCommand.self, DemoCommand.self, SnoozeCommand.self, AckCommand.self,
-      ServeCommand.self, TokenCommand.self, MapCommand.self,
+      ServeCommand.self, TokenCommand.self, MapCommand.self, UserCommand.self, WorkerCommand.self,
     ])
 
   /// Runs the command; any error is one line on stderr and a non-zero exit, never a usage dump

@@ -19,11 +19,7 @@ enum SinkKind: String, ExpressibleByArgument, CaseIterable {
     case .stdout: return .stdout
     case .webhook:
       guard let webhookURL else { throw FieldError("--webhook-url", "required by --sink webhook") }
-      guard let url = URL(string: webhookURL), url.scheme == "http" || url.scheme == "https", url.host != nil
-      else {
-        throw FieldError("--webhook-url", "expected an http(s) URL, got \"\(webhookURL)\"")
-      }
-      return .webhook(url)
+      return .webhook(try WebhookAddress.parse(webhookURL, field: "--webhook-url"))
     }
   }
 }

@@ -31,7 +31,9 @@ struct DeliveryWorkerTests {
   func withWorker(
     statuses: [Int] = [204], scenario: String = Self.scenario,
     configuration: WorkerConfiguration = WorkerConfiguration(),
-    _ body: @Sendable (DeliveryWorker, ManualClock, WebhookReceiver, PostgresStore, PostgresURL) async throws -> Void
+    _ body:
+      @Sendable (DeliveryWorker, ManualClock, WebhookReceiver, PostgresStore, PostgresURL) async throws ->
+      Void
   ) async throws {
     try await TestDatabase.withDatabase { url in
       try await PostgresStore.withStore(url, logger: TestDatabase.logger) { store in
@@ -53,8 +55,10 @@ struct DeliveryWorkerTests {
   }
 
   static func statuses(_ url: PostgresURL) async throws -> [String] {
-    try await TestDatabase.column(url, "SELECT request_id || ' ' || status FROM delivery ORDER BY fire_at, request_id")
-      .compactMap { $0 }
+    try await TestDatabase.column(
+      url, "SELECT request_id || ' ' || status FROM delivery ORDER BY fire_at, request_id"
+    )
+    .compactMap { $0 }
   }
 
   @Test func aDueReminderIsPostedOnceSignedAtItsSecond() async throws {
@@ -84,7 +88,8 @@ struct DeliveryWorkerTests {
 
   @Test func aFailingReceiverIsRetriedWithTheSameIDThenTheDeliveryFails() async throws {
     let configuration = WorkerConfiguration(maximumAttempts: 3)
-    try await withWorker(statuses: [500], configuration: configuration) { (worker, clock, receiver, _, url) async throws in
+    try await withWorker(statuses: [500], configuration: configuration) {
+      (worker, clock, receiver, _, url) async throws in
       clock.advance(by: Self.fireDate.timeIntervalSince(Self.start))
       #expect(try await worker.deliverDue() == 1)
       #expect(try await Self.statuses(url) == ["focus-block-start-b1 pending"])
@@ -127,7 +132,9 @@ struct DeliveryWorkerTests {
     }
   }
 
-  @Test(arguments: [(hours: 1.0, status: "delivered", requests: 1), (hours: 13, status: "missed", requests: 0)])
+  @Test(arguments: [
+    (hours: 1.0, status: "delivered", requests: 1), (hours: 13, status: "missed", requests: 0),
+  ])
   func aReminderDueWhileNoWorkerRanIsLateOrMissed(hours: Double, status: String, requests: Int) async throws {
     try await withWorker { (worker, clock, receiver, _, url) async throws in
       clock.advance(by: Self.fireDate.timeIntervalSince(Self.start) + hours * 3600)

@@ -87,7 +87,8 @@ struct PostgresStoreTests {
         try await store.replaceData(ofUser: "ada", with: state, now: Self.now)
         // What the core plans, unlimited, in the user's zone: each once.
         let plan = Planner.plan(state, now: Self.now, limits: .unlimited)
-        let expected = plan.pending.map { "\($0.identifier)@\(RFC3339.utcString($0.fireDate)) pending" }.sorted()
+        let expected = plan.pending.map { "\($0.identifier)@\(RFC3339.utcString($0.fireDate)) pending" }
+          .sorted()
         #expect(expected.count == 3)  // two block starts, the task's morning reminder
         #expect(try await Self.rows(url, user: "ada") == expected)
         // Again: nothing changes.
@@ -97,7 +98,8 @@ struct PostgresStoreTests {
         var changed = state
         changed.focusBlocks.removeAll { $0.id == "b2" }
         try await store.replaceData(ofUser: "ada", with: changed, now: Self.now)
-        #expect(try await Self.rows(url, user: "ada") == expected.filter { !$0.contains("focus-block-start-b2") })
+        #expect(
+          try await Self.rows(url, user: "ada") == expected.filter { !$0.contains("focus-block-start-b2") })
         // The user's zone is the document's.
         #expect(try await store.user(named: "ada").timeZone.identifier == "Europe/Berlin")
       }
@@ -105,7 +107,9 @@ struct PostgresStoreTests {
   }
 
   @Test func aBadURLNamesTheProblem() throws {
-    #expect(throws: FieldError("", "expected postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE, got \"mysql://x\"")) {
+    #expect(
+      throws: FieldError("", "expected postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE, got \"mysql://x\"")
+    ) {
       try PostgresURL("mysql://x")
     }
     #expect(throws: FieldError("", "no database: expected postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE")) {

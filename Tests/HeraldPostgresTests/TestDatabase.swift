@@ -8,8 +8,11 @@ import Testing
 /// one); dropped afterwards. Without a server the suites are skipped — except under
 /// `HERALD_REQUIRE_POSTGRES=1` (CI), where they run and fail.
 enum TestDatabase {
-  static let serverURL = ProcessInfo.processInfo.environment["HERALD_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
-  static let enabled = serverURL != nil || ProcessInfo.processInfo.environment["HERALD_REQUIRE_POSTGRES"] == "1"
+  static let serverURL = ProcessInfo.processInfo.environment["HERALD_POSTGRES_URL"].flatMap {
+    $0.isEmpty ? nil : $0
+  }
+  static let enabled =
+    serverURL != nil || ProcessInfo.processInfo.environment["HERALD_REQUIRE_POSTGRES"] == "1"
   static let skipReason: Comment =
     "no PostgreSQL: set HERALD_POSTGRES_URL (.ci/postgres starts a server and prints one)"
 
@@ -20,7 +23,9 @@ enum TestDatabase {
   }()
 
   /// Creates an empty database, runs `body` with its URL, and drops it.
-  static func withDatabase<Result: Sendable>(_ body: (PostgresURL) async throws -> Result) async throws -> Result {
+  static func withDatabase<Result: Sendable>(_ body: (PostgresURL) async throws -> Result) async throws
+    -> Result
+  {
     guard let serverURL else { throw PostgresTestError("HERALD_POSTGRES_URL is not set") }
     let server = try PostgresURL(serverURL)
     let name = "herald_test_\(UInt64.random(in: 0...UInt64.max))"
@@ -38,7 +43,8 @@ enum TestDatabase {
   }
 
   /// Runs `body` with a store on a fresh database.
-  static func withStore<Result: Sendable>(_ body: @Sendable (PostgresStore) async throws -> Result) async throws
+  static func withStore<Result: Sendable>(_ body: @Sendable (PostgresStore) async throws -> Result)
+    async throws
     -> Result
   {
     try await withDatabase { url in try await PostgresStore.withStore(url, logger: logger, body) }

@@ -46,7 +46,9 @@ final class WebhookReceiver: @unchecked Sendable {
   /// Starts a receiver checking signatures with `secret` and answering `statuses`.
   init(secret: String, statuses: [Int] = [204]) throws {
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", Self.script, secret, statuses.map(String.init).joined(separator: ",")]
+    process.arguments = [
+      "python3", "-c", Self.script, secret, statuses.map(String.init).joined(separator: ","),
+    ]
     let pipe = Pipe()
     process.standardOutput = pipe
     try process.runWithSignalsUnblocked()

@@ -29,13 +29,18 @@ public final class DeliveryWorker: Sendable {
     self.logger = logger
   }
 
-  /// Delivers until cancelled.
+  /// Delivers until cancelled; then returns (what it claimed and did not finish is taken over
+  /// by another worker when the claim ends).
   public func run() async throws {
-    try await withThrowingTaskGroup(of: Void.self) { group in
-      group.addTask { [wakeup, store] in try await store.listenForEarlierDeliveries { wakeup.signal() } }
-      group.addTask { try await self.loop() }
-      try await group.next()
-      group.cancelAll()
+    do {
+      try await withThrowingTaskGroup(of: Void.self) { group in
+        group.addTask { [wakeup, store] in try await store.listenForEarlierDeliveries { wakeup.signal() } }
+        group.addTask { try await self.loop() }
+        try await group.next()
+        group.cancelAll()
+      }
+    } catch  where Task.isCancelled {
+      logger.info("worker stopped")
     }
   }
 
@@ -128,7 +133,8 @@ public final class DeliveryWorker: Sendable {
 
   private func post(_ delivery: Delivery, of user: HeraldUser, to url: URL, at now: Date) async throws {
     let body = StandardWebhook.body(delivery, user: user.name)
-    let id = StandardWebhook.id(user: user.name, requestID: delivery.key.requestID, fireDate: delivery.key.fireDate)
+    let id = StandardWebhook.id(
+      user: user.name, requestID: delivery.key.requestID, fireDate: delivery.key.fireDate)
     let timestamp = Int(now.timeIntervalSince1970.rounded(.down))
     try await poster.post(
       body, to: url,
@@ -151,7 +157,9 @@ public final class DeliveryWorker: Sendable {
     let delay = configuration.retryDelay(afterAttempt: claimed.attempt)
     logger.notice(
       "webhook failed, will retry",
-      metadata: ["user": "\(user.name)", "id": "\(claimed.requestID)", "in": "\(delay) s", "error": "\(problem)"])
+      metadata: [
+        "user": "\(user.name)", "id": "\(claimed.requestID)", "in": "\(delay) s", "error": "\(problem)",
+      ])
     return .retry(at: now.addingTimeInterval(delay), error: problem)
   }
 }

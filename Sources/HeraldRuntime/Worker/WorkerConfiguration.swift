@@ -20,7 +20,8 @@ public struct WorkerConfiguration: Sendable {
 
   public init(
     concurrency: Int = 16, batchSize: Int = 200, lease: TimeInterval = 30, maximumAttempts: Int = 5,
-    requestTimeout: TimeInterval = 10, delivery: DeliveryPolicy = DeliveryPolicy(), maximumIdle: TimeInterval = 60
+    requestTimeout: TimeInterval = 10, delivery: DeliveryPolicy = DeliveryPolicy(),
+    maximumIdle: TimeInterval = 60
   ) {
     self.concurrency = concurrency
     self.batchSize = batchSize
