@@ -4,24 +4,30 @@ import HeraldTestSupport
 
 /// A webhook receiver on loopback (Python's http.server, run with an argument vector) that checks
 /// each request's Standard Webhooks signature itself — Python's hmac, not Herald's code — and
-/// prints one JSON line per request. It answers the statuses it is given in turn, the last one
-/// from then on.
+/// prints one JSON line per request, with when it arrived. It answers the statuses it is given in
+/// turn, the last one from then on. The secret is one `whsec_…`, or a JSON file of each user's.
 final class WebhookReceiver: @unchecked Sendable {
   static let script = """
-    import base64, hashlib, hmac, http.server, json, sys
-    secret = base64.b64decode(sys.argv[1][len('whsec_'):])
+    import base64, hashlib, hmac, http.server, json, sys, threading, time
+    lock = threading.Lock()
+    def key(text): return base64.b64decode(text[len('whsec_'):])
+    secrets = None if sys.argv[1].startswith('whsec_') else {u: key(s) for u, s in json.load(open(sys.argv[1])).items()}
     statuses = [int(s) for s in sys.argv[2].split(',')]
     class Handler(http.server.BaseHTTPRequestHandler):
         count = 0
         def do_POST(self):
             body = self.rfile.read(int(self.headers['Content-Length']))
+            at = time.time()
             wid, ts = self.headers['webhook-id'], self.headers['webhook-timestamp']
+            secret = key(sys.argv[1]) if secrets is None else secrets.get(json.loads(body).get('user'), b'')
             expected = 'v1,' + base64.b64encode(hmac.new(secret, f'{wid}.{ts}.'.encode() + body, hashlib.sha256).digest()).decode()
             valid = any(hmac.compare_digest(expected, s) for s in self.headers['webhook-signature'].split(' '))
-            status = statuses[min(Handler.count, len(statuses) - 1)]
-            Handler.count += 1
-            print(json.dumps({'id': wid, 'timestamp': ts, 'valid': valid, 'type': self.headers['Content-Type'],
-                              'body': json.loads(body), 'status': status}), flush=True)
+            with lock:  # one line per request, whole, however many arrive at once
+                status = statuses[min(Handler.count, len(statuses) - 1)]
+                Handler.count += 1
+                sys.stdout.write(json.dumps({'id': wid, 'timestamp': ts, 'valid': valid,
+                    'type': self.headers['Content-Type'], 'body': json.loads(body), 'status': status, 'at': at}) + '\\n')
+                sys.stdout.flush()
             self.send_response(status); self.send_header('Content-Length', '0'); self.end_headers()
         def log_message(self, *args): pass
     server = http.server.ThreadingHTTPServer(('127.0.0.1', 0), Handler)
@@ -37,13 +43,16 @@ final class WebhookReceiver: @unchecked Sendable {
     var type: String
     var body: [String: JSONAny]
     var status: Int
+    /// When it arrived (Unix seconds).
+    var at: Double
   }
 
   let process = Process()
   let output: LineStream
   let url: URL
 
-  /// Starts a receiver checking signatures with `secret` and answering `statuses`.
+  /// Starts a receiver checking signatures with `secret` (`whsec_…`, or the path of a JSON file
+  /// mapping each user to theirs) and answering `statuses`.
   init(secret: String, statuses: [Int] = [204]) throws {
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = [
@@ -68,9 +77,9 @@ final class WebhookReceiver: @unchecked Sendable {
   }
 
   /// The requests, once there are `count` (the receiver prints each before it answers, so the
-  /// line is on its way when the worker has its answer), or after 10 s whatever came.
-  func requests(count: Int) -> [Request] {
-    _ = output.wait(until: Date().addingTimeInterval(10)) { $0.count > count ? true : nil }
+  /// line is on its way when the worker has its answer), or after `seconds` whatever came.
+  func requests(count: Int, within seconds: Double = 10) -> [Request] {
+    _ = output.wait(until: Date().addingTimeInterval(seconds)) { $0.count > count ? true : nil }
     return requests
   }
 
@@ -81,7 +90,7 @@ final class WebhookReceiver: @unchecked Sendable {
 }
 
 /// Any JSON value, for reading a body back.
-enum JSONAny: Decodable, Equatable {
+enum JSONAny: Decodable, Hashable {
   case string(String), number(Double), bool(Bool), object([String: JSONAny]), array([JSONAny]), null
 
   init(from decoder: any Decoder) throws {
