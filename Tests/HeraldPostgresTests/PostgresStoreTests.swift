@@ -56,7 +56,7 @@ struct PostgresStoreTests {
     try await TestDatabase.withDatabase { url in
       try await PostgresStore.withStore(url, logger: TestDatabase.logger) { store in
         let token = try await store.addUser(
-          name: "ada", timeZone: TimeZone(identifier: "Europe/Berlin")!, language: .en,
+          name: "ada", timeZone: Fixtures.zone("Europe/Berlin"), language: .en,
           webhook: URL(string: "http://127.0.0.1:9/hook"), at: Self.now)
         #expect(token.hasPrefix("hrld_") && token.count == 48)
         _ = try await store.addUser(name: "bob", timeZone: .gmt, language: .de, webhook: nil, at: Self.now)

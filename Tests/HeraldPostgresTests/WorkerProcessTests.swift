@@ -101,7 +101,7 @@ struct WorkerProcessTests {
     for index in 0..<users {
       let name = "user-\(index)"
       _ = try await store.addUser(
-        name: name, timeZone: TimeZone(identifier: "Europe/Berlin")!, language: .de,
+        name: name, timeZone: Fixtures.zone("Europe/Berlin"), language: .de,
         webhook: URL(string: "http://127.0.0.1:9/set-later"), at: Date())
       secrets[name] = try await store.user(named: name).webhookSecret.description
       let fire = firstFire.addingTimeInterval(Double(index % spread))
@@ -110,7 +110,7 @@ struct WorkerProcessTests {
         end: fire.addingTimeInterval(3600))
       try await store.replaceData(
         ofUser: name,
-        with: PlanningState(timeZone: TimeZone(identifier: "Europe/Berlin")!, focusBlocks: [block]),
+        with: PlanningState(timeZone: Fixtures.zone("Europe/Berlin"), focusBlocks: [block]),
         now: Date())
       expected["\(name):focus-block-start-b\(index):\(RFC3339.utcStringWithMilliseconds(fire))"] = fire
     }
