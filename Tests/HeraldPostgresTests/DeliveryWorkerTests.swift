@@ -170,3 +170,60 @@ struct DeliveryWorkerTests {
     }
   }
 }
+
+/// The worker's wait: it sleeps until the earliest pending row — no polling — and a NOTIFY from
+/// the process that queued an earlier row wakes it to sleep until that one instead.
+@Suite(.enabled(if: TestDatabase.enabled, TestDatabase.skipReason))
+struct WorkerWakeTests {
+  @Test(.timeLimit(.minutes(1)))
+  func theWorkerSleepsUntilTheEarliestRowAndAnEarlierOneWakesIt() async throws {
+    let configuration = WorkerConfiguration(maximumIdle: 86_400)
+    try await DeliveryWorkerTests().withWorker(configuration: configuration) {
+      worker, clock, receiver, store, url in
+      let running = Task { try await worker.run() }
+      defer { running.cancel() }
+      // Idle until 07:55, Deep Work's reminder, once it listens for NOTIFY.
+      try await Self.until("the first sleep", { clock.sleeperDeadlines == [DeliveryWorkerTests.fireDate] }) {
+        "\(clock.sleeperDeadlines)"
+      }
+      let listening = "SELECT query FROM pg_stat_activity WHERE query LIKE 'LISTEN%'"
+      try await Self.until("LISTEN", { try await TestDatabase.column(url, listening).count == 1 }) {
+        "\(try await TestDatabase.column(url, "SELECT query FROM pg_stat_activity"))"
+      }
+      // A block at 08:30 Berlin queues a reminder at 08:25 Berlin (07:25Z), earlier than every
+      // pending one: the import's NOTIFY wakes the worker, which now sleeps until then.
+      var state = try ScenarioDocument.decode(Data(DeliveryWorkerTests.scenario.utf8))
+      state.focusBlocks.append(
+        FocusBlock(
+          id: "b0", title: "Early", start: Fixtures.instant("2026-11-23T07:30:00Z"),
+          end: Fixtures.instant("2026-11-23T07:45:00Z")))
+      try await store.replaceData(ofUser: "ada", with: state, now: clock.now())
+      let early = Fixtures.instant("2026-11-23T07:25:00Z")
+      try await Self.until("the earlier sleep", { clock.sleeperDeadlines == [early] }) {
+        "\(clock.sleeperDeadlines)"
+      }
+      clock.advance(by: early.timeIntervalSince(clock.now()))
+      let requests = receiver.requests(count: 1)
+      #expect(requests.map(\.id) == ["ada:focus-block-start-b0:2026-11-23T07:25:00.000Z"])
+      // And back to sleep until the next.
+      try await Self.until("the next sleep", { clock.sleeperDeadlines == [DeliveryWorkerTests.fireDate] }) {
+        "\(clock.sleeperDeadlines)"
+      }
+      running.cancel()
+      try await running.value
+    }
+  }
+
+  /// Waits (yielding, 10 s at most) until `condition` holds: an event, not a reminder's time.
+  static func until(
+    _ what: String, _ condition: () async throws -> Bool, state: () async throws -> String = { "" }
+  ) async throws {
+    let deadline = ContinuousClock.now + .seconds(10)
+    while try await !condition() {
+      guard ContinuousClock.now < deadline else {
+        throw PostgresTestError("timed out waiting for \(what) \(try await state())")
+      }
+      try await Task.sleep(for: .milliseconds(10))
+    }
+  }
+}

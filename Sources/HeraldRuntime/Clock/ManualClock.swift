@@ -20,6 +20,9 @@ public final class ManualClock: HeraldClock, @unchecked Sendable {
   /// How many tasks are waiting on this clock: tests wait for the daemon to be idle.
   public var sleeperCount: Int { lock.withLock { sleepers.count } }
 
+  /// The instants the waiting tasks sleep until, soonest first.
+  public var sleeperDeadlines: [Date] { lock.withLock { sleepers.values.map(\.deadline).sorted() } }
+
   public func sleep(until deadline: Date, maximumWait: Double) async throws {
     let id = UUID()
     try await withTaskCancellationHandler {
