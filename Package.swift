@@ -94,9 +94,11 @@ let package = Package(
     .executableTarget(
       name: "HeraldBenchmarks",
       dependencies: [
-        "HeraldCore", "HeraldInterchange", "HeraldStore", "HeraldRuntime", "HeraldSystem",
+        "HeraldCore", "HeraldInterchange", "HeraldStore", "HeraldPostgres", "HeraldRuntime", "HeraldSystem",
         "HeraldTestSupport",
+        .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),
+        .product(name: "PostgresNIO", package: "postgres-nio"),
       ],
       swiftSettings: strict
     ),

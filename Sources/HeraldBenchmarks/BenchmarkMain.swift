@@ -8,7 +8,9 @@ enum BenchmarkMain {
       ReaderBenchmark.readTrackInChild(CommandLine.arguments[2])
     }
     // Arguments pick jobs by name; none runs them all.
-    let jobs: Set = ["plan", "proximity", "movement", "places", "daemon", "gpx", "scenario", "sse"]
+    let jobs: Set = [
+      "plan", "proximity", "movement", "places", "daemon", "gpx", "scenario", "sse", "workers",
+    ]
     let picked = Set(CommandLine.arguments.dropFirst())
     guard picked.isSubset(of: jobs) else {
       let usage = "usage: HeraldBenchmarks [\(jobs.sorted().joined(separator: "|"))]...\n"
@@ -91,6 +93,15 @@ enum BenchmarkMain {
         try EventStreamBenchmark().run()
       } catch {
         print("event stream benchmark failed: \(error)")
+        exit(1)
+      }
+    }
+    // Only when named: it needs PostgreSQL and the release `herald` built next to this program.
+    if picked.contains("workers") {
+      do {
+        try await WorkerBenchmark().run()
+      } catch {
+        print("workers benchmark failed: \(error)")
         exit(1)
       }
     }

@@ -1,0 +1,197 @@
+import Foundation
+import HeraldCore
+import HeraldPostgres
+import HeraldTestSupport
+import Logging
+import PostgresNIO
+
+/// The many-user engine under load (job `workers`, only when named): PostgreSQL (the server
+/// `HERALD_POSTGRES_URL` names; `.ci/postgres` starts one), release `herald worker` processes and a
+/// webhook receiver, all on this machine. Deliveries per second with 1 and 2 workers draining a
+/// backlog; lateness at a steady 1 000 deliveries/s; how long a dead worker's claims take to be
+/// delivered by another; users replanned per second.
+struct WorkerBenchmark {
+  let users = 1_000
+  let logger: Logger = {
+    var logger = Logger(label: "benchmark")
+    logger.logLevel = .error
+    return logger
+  }()
+
+  func run() async throws {
+    guard let text = ProcessInfo.processInfo.environment["HERALD_POSTGRES_URL"], !text.isEmpty else {
+      print("\nworkers: skipped — set HERALD_POSTGRES_URL (.ci/postgres starts a server and prints one)")
+      return
+    }
+    let server = try PostgresURL(text)
+    let receiver = try await WebhookSinkServer(port: ServeProcess.freePort())
+    defer { receiver.stop() }
+    print(
+      "\nMany users on PostgreSQL (release herald worker processes, receiver and database on this machine)")
+
+    for workers in [1, 2] {
+      let perUser = 20
+      let (rate, seconds) = try await withDatabase(server) { url in
+        let fire = try await populate(url, perUser: perUser, startingIn: 20, spread: 1, webhook: receiver.url)
+        try await Self.sleep(until: fire.addingTimeInterval(0.5))
+        receiver.reset()
+        let processes = try (0..<workers).map { _ in try launchWorker(url) }
+        defer { processes.forEach { $0.terminate() } }
+        let seconds = try await receiver.wait(for: users * perUser, within: 300)
+        return (Double(receiver.count) / seconds, seconds)
+      }
+      print(
+        "  deliveries/s, \(workers) worker\(workers == 1 ? " " : "s"): \(Int(rate)) "
+          + "(a backlog of \(users * perUser) due at once, drained in \(String(format: "%.1f", seconds)) s)"
+          + (workers == 2 ? "; target ≥ 5 000/s" : ""))
+    }
+
+    // Steady 1 000/s: each user has one reminder in each of 20 consecutive seconds.
+    let lateness = try await withDatabase(server) { url in
+      let spread = 20
+      let first = try await populate(
+        url, perUser: spread, startingIn: 20, spread: spread, webhook: receiver.url)
+      receiver.reset()
+      let processes = try (0..<2).map { _ in try launchWorker(url) }
+      defer { processes.forEach { $0.terminate() } }
+      try await Self.sleep(until: first.addingTimeInterval(Double(spread)))
+      _ = try await receiver.wait(for: users * spread, within: 60)
+      return receiver.lateness
+    }
+    print(
+      "  lateness at 1 000/s (2 workers, \(lateness.count) deliveries): p50 \(Self.milliseconds(lateness, 0.5)), "
+        + "p99 \(Self.milliseconds(lateness, 0.99)), max \(Self.milliseconds(lateness, 1)); target p99 ≤ 50 ms"
+    )
+
+    // A dead worker: its claims (lease 30 s) are delivered by another when the lease ends.
+    let takeover = try await withDatabase(server) { url in
+      let fire = try await populate(url, perUser: 1, startingIn: 15, spread: 1, webhook: receiver.url)
+      try await Self.sleep(until: fire.addingTimeInterval(0.2))
+      let claimed = try await PostgresStore.withStore(url, logger: logger) { store in
+        try await store.claim(now: Date(), limit: users, lease: 30).count
+      }
+      receiver.reset()
+      let clock = ContinuousClock()
+      let start = clock.now
+      let process = try launchWorker(url)
+      defer { process.terminate() }
+      _ = try await receiver.wait(for: claimed, within: 90)
+      return (claimed, start.duration(to: clock.now).inSeconds)
+    }
+    print(
+      "  a dead worker's \(takeover.0) claimed rows delivered by another after "
+        + "\(String(format: "%.1f", takeover.1)) s (lease 30 s); target ≤ 30 s after the claim")
+
+    // Planning cost: every user's data replaced, each replan in its own transaction.
+    let replans = try await withDatabase(server) { url in
+      try await PostgresStore.withStore(url, logger: logger) { store in
+        for index in 0..<users {
+          _ = try await store.addUser(
+            name: "user-\(index)", timeZone: TimeZone(identifier: "Europe/Berlin") ?? .gmt, language: .de,
+            webhook: nil, at: Date())
+        }
+        let state = Self.richState(now: Date())
+        let clock = ContinuousClock()
+        let start = clock.now
+        for index in 0..<users {
+          try await store.replaceData(ofUser: "user-\(index)", with: state, now: Date())
+        }
+        return Double(users) / start.duration(to: clock.now).inSeconds
+      }
+    }
+    print(
+      "  users replanned/s (10 blocks, 10 tasks, a movement schedule each; one at a time): \(Int(replans))")
+  }
+
+  /// A user's day: 10 focus blocks, 10 tasks due, movement every hour.
+  static func richState(now: Date) -> PlanningState {
+    let zone = TimeZone(identifier: "Europe/Berlin") ?? .gmt
+    let blocks = (0..<10).map { index in
+      let start = now.addingTimeInterval(Double(3600 + index * 3600))
+      return FocusBlock(
+        id: "b\(index)", title: "Block \(index)", start: start, end: start.addingTimeInterval(1800))
+    }
+    let tasks = (0..<10).map { index in
+      TodoItem(
+        id: "t\(index)", title: "Task \(index)", due: now.addingTimeInterval(Double(86_400 + index * 3600)))
+    }
+    return PlanningState(
+      timeZone: zone, focusBlocks: blocks, tasks: tasks, movement: ScheduleTemplate.officeWorker.schedule)
+  }
+
+  /// Adds the users, each with `perUser` focus blocks whose reminders fall due from
+  /// `startingIn` seconds from now, in `spread` consecutive seconds; returns the first fire instant.
+  func populate(_ url: PostgresURL, perUser: Int, startingIn: Double, spread: Int, webhook: URL) async throws
+    -> Date
+  {
+    let first = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + startingIn).rounded(.up))
+    try await PostgresStore.withStore(url, logger: logger) { store in
+      for index in 0..<users {
+        let name = "user-\(index)"
+        _ = try await store.addUser(name: name, timeZone: .gmt, language: .de, webhook: webhook, at: Date())
+        let blocks = (0..<perUser).map { block in
+          let fire = first.addingTimeInterval(Double(block % spread))
+          return FocusBlock(
+            id: "b\(block)", title: "Block \(block)", start: fire.addingTimeInterval(300),
+            end: fire.addingTimeInterval(3600))
+        }
+        try await store.replaceData(
+          ofUser: name, with: PlanningState(timeZone: .gmt, focusBlocks: blocks), now: Date())
+      }
+    }
+    guard Date() < first else { throw BenchmarkFailure("setting up took longer than \(startingIn) s") }
+    return first
+  }
+
+  func launchWorker(_ url: PostgresURL) throws -> Process {
+    let herald = HeraldProcess.productsDirectory.appendingPathComponent("herald")
+    guard FileManager.default.isExecutableFile(atPath: herald.path) else {
+      throw BenchmarkFailure("no \(herald.path): swift build -c release --product herald")
+    }
+    let process = Process()
+    process.executableURL = herald
+    process.arguments = ["worker", "--postgres", url.description, "--concurrency", "32"]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    return process
+  }
+
+  /// Runs `body` on a fresh database of `server`, dropped afterwards.
+  func withDatabase<Result>(_ server: PostgresURL, _ body: (PostgresURL) async throws -> Result) async throws
+    -> Result
+  {
+    let name = "herald_bench_\(UInt32.random(in: 0...UInt32.max))"
+    try await admin(server, "CREATE DATABASE \(name)")
+    var url = server
+    url.database = name
+    defer {
+      Task { [logger] in try? await Self.admin(server, "DROP DATABASE \(name) WITH (FORCE)", logger: logger) }
+    }
+    return try await body(url)
+  }
+
+  func admin(_ url: PostgresURL, _ sql: String) async throws {
+    try await Self.admin(url, sql, logger: logger)
+  }
+
+  static func admin(_ url: PostgresURL, _ sql: String, logger: Logger) async throws {
+    let connection = try await PostgresConnection.connect(
+      configuration: .init(
+        host: url.host, port: url.port, username: url.user, password: url.password, database: url.database,
+        tls: .disable), id: 1, logger: logger)
+    defer { Task { try? await connection.close() } }
+    try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
+  }
+
+  static func sleep(until instant: Date) async throws {
+    let seconds = instant.timeIntervalSinceNow
+    if seconds > 0 { try await Task.sleep(for: .seconds(seconds)) }
+  }
+
+  static func milliseconds(_ sorted: [Double], _ fraction: Double) -> String {
+    guard !sorted.isEmpty else { return "-" }
+    let index = min(sorted.count - 1, Int((Double(sorted.count) * fraction).rounded(.up)) - 1)
+    return "\(Int((sorted[max(0, index)] * 1000).rounded())) ms"
+  }
+}
