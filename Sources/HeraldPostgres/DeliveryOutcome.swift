@@ -30,7 +30,7 @@ public enum DeliveryOutcome: Sendable, Hashable {
     }
   }
 
-  var effects: [DeliveryEffect] {
+  public var effects: [DeliveryEffect] {
     switch self {
     case .delivered(_, _, let effects), .silenced(let effects): effects
     default: []

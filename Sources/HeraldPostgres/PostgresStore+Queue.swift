@@ -75,8 +75,17 @@ extension PostgresStore {
   /// a rolling reminder (the movement chain) — replans the user from its instant: one transaction.
   /// A row another worker finished meanwhile (this one's lease ran out) is left as it is.
   public func finish(_ claimed: ClaimedDelivery, _ outcome: DeliveryOutcome) async throws {
+    let rolling = claimed.reminder.kindIndex < Planner.kinds.count && claimed.reminder.kind.isRolling
+    if case .delivered(let at, let late, let effects) = outcome, effects.isEmpty, !rolling {
+      // The common case is one statement: no transaction to open and commit.
+      try await client.query(
+        """
+        UPDATE delivery SET status = 'delivered', delivered_at = \(at), late = \(late), claimed_until = NULL
+        WHERE id = \(claimed.id) AND status = 'pending'
+        """, logger: logger)
+      return
+    }
     try await transaction { connection in
-      let rolling = claimed.reminder.kindIndex < Planner.kinds.count && claimed.reminder.kind.isRolling
       if rolling || !outcome.effects.isEmpty {
         try await connection.query(
           "SELECT 1 FROM herald_user WHERE id = \(claimed.user) FOR UPDATE", logger: logger)

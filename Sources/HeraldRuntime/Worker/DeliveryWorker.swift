@@ -84,7 +84,15 @@ public final class DeliveryWorker: Sendable {
           running -= 1
         }
         group.addTask {
-          for row in rows { try await self.carryOut(row) }
+          // The user and their data are read once for their rows, again only after a row that
+          // changed them (the movement chain).
+          let user = try await self.store.user(id: rows[0].user)
+          var state = try await self.store.planningState(ofUser: user.id)
+          for row in rows {
+            if try await self.carryOut(row, of: user, state: state) {
+              state = try await self.store.planningState(ofUser: user.id)
+            }
+          }
         }
         running += 1
       }
@@ -93,42 +101,44 @@ public final class DeliveryWorker: Sendable {
     return claimed.count
   }
 
-  /// Decides and carries out one claimed delivery.
-  func carryOut(_ claimed: ClaimedDelivery) async throws {
+  /// Decides and carries out one claimed delivery of `user`, whose data is `state`; returns
+  /// whether that changed their data (a movement reminder: its effects, the chain replanned).
+  func carryOut(_ claimed: ClaimedDelivery, of user: HeraldUser, state: PlanningState) async throws -> Bool {
     guard Int(claimed.reminder.kindIndex) < Planner.kinds.count else {
-      return try await store.finish(claimed, .withdrawn)
+      try await store.finish(claimed, .withdrawn)
+      return false
     }
-    let user = try await store.user(id: claimed.user)
-    let state = try await store.planningState(ofUser: claimed.user)
     let context = PlanningContext(state: state, now: claimed.fireDate, limits: .unlimited)
     let due = Planner.due(claimed.reminder, in: context)
     // The row was planned from the user's data as it was; overdue rows are not replanned, so
     // one the data no longer gives (a block deleted meanwhile) is dropped here.
     guard due.key == claimed.key else {
       logger.info("withdrawn", metadata: ["user": "\(user.name)", "id": "\(claimed.requestID)"])
-      return try await store.finish(claimed, .withdrawn)
+      try await store.finish(claimed, .withdrawn)
+      return false
     }
     let now = clock.now()
-    let log = try await store.statuses(ofUser: claimed.user, due.keysToLookUp)
+    // Its own row is the one claimed (pending, unique): only what it would repeat needs a look.
+    let log = due.saidBefore.isEmpty ? [:] : try await store.statuses(ofUser: claimed.user, due.saidBefore)
+    let outcome: DeliveryOutcome
     switch DeliveryDecision.decide(due, log: log, now: now, policy: configuration.delivery) {
     case .skip:
-      try await store.finish(claimed, .skipped)
+      outcome = .skipped
     case .recordSilently(let effects):
-      try await store.finish(claimed, .silenced(effects: effects))
+      outcome = .silenced(effects: effects)
     case .recordMissed:
       logger.info("missed", metadata: ["user": "\(user.name)", "id": "\(claimed.requestID)"])
-      try await store.finish(claimed, .missed)
+      outcome = .missed
     case .show(let delivery):
-      if let webhook = user.webhook {
-        do {
-          try await post(delivery, of: user, to: webhook, at: now)
-        } catch {
-          return try await store.finish(claimed, failure(of: claimed, error, at: now, user: user))
-        }
+      do {
+        if let webhook = user.webhook { try await post(delivery, of: user, to: webhook, at: now) }
+        outcome = .delivered(at: delivery.deliveredAt, late: delivery.late, effects: delivery.effects)
+      } catch {
+        outcome = failure(of: claimed, error, at: now, user: user)
       }
-      try await store.finish(
-        claimed, .delivered(at: delivery.deliveredAt, late: delivery.late, effects: delivery.effects))
     }
+    try await store.finish(claimed, outcome)
+    return !outcome.effects.isEmpty || claimed.reminder.kind.isRolling
   }
 
   private func post(_ delivery: Delivery, of user: HeraldUser, to url: URL, at now: Date) async throws {
