@@ -11,14 +11,7 @@ extension PostgresStore {
   public func replaceData(ofUser name: String, with state: PlanningState, now: Date) async throws {
     try await transaction { connection in
       let user = try await Self.lockUser(connection, named: name, logger: logger)
-      var stored = state
-      stored.movementLog = nil
-      try await connection.query(
-        """
-        UPDATE herald_user SET scenario = \(ScenarioDocument.encode(stored)),
-          time_zone = \(state.timeZone.identifier), locale = \(state.language.rawValue)
-        WHERE id = \(user)
-        """, logger: logger)
+      try await Self.save(state, user: user, connection, logger: logger)
       try await Self.replan(connection, user: user, now: now, logger: logger)
     }
   }
@@ -33,11 +26,28 @@ extension PostgresStore {
 
   /// Locks the user's row for the rest of the transaction (changes to one user's data and plan
   /// happen one at a time) and returns their id.
-  static func lockUser(_ connection: PostgresConnection, named name: String, logger: Logger) async throws -> Int64 {
+  static func lockUser(_ connection: PostgresConnection, named name: String, logger: Logger) async throws
+    -> Int64
+  {
     let rows = try await connection.query(
       "SELECT id FROM herald_user WHERE name = \(name) FOR UPDATE", logger: logger)
     for try await id in rows.decode(Int64.self) { return id }
     throw RecordError.notFound("user \(name)", "no such user")
+  }
+
+  /// Writes the user's document (their zone and locale with it; the movement log has columns of
+  /// its own) and bumps their version, so open live pages notice.
+  static func save(_ state: PlanningState, user: Int64, _ connection: PostgresConnection, logger: Logger)
+    async throws
+  {
+    var stored = state
+    stored.movementLog = nil
+    try await connection.query(
+      """
+      UPDATE herald_user SET scenario = \(ScenarioDocument.encode(stored)),
+        time_zone = \(state.timeZone.identifier), locale = \(state.language.rawValue), version = version + 1
+      WHERE id = \(user)
+      """, logger: logger)
   }
 
   static func planningState(_ connection: PostgresConnection, user: Int64, logger: Logger) async throws
@@ -49,8 +59,9 @@ extension PostgresStore {
         movement_snoozed_at, movement_progress_day, movement_delivered, movement_acknowledged
       FROM herald_user WHERE id = \(user)
       """, logger: logger)
-    for try await (name, scenario, zone, locale, last, answered, snoozed, day, delivered, acknowledged) in rows.decode(
-      (String, String, String, String, Date?, Bool, Date?, String?, Int, Int).self)
+    for try await (name, scenario, zone, locale, last, answered, snoozed, day, delivered, acknowledged)
+      in rows.decode(
+        (String, String, String, String, Date?, Bool, Date?, String?, Int, Int).self)
     {
       var state: PlanningState
       do { state = try ScenarioDocument.decode(Data(scenario.utf8)) } catch {
@@ -77,7 +88,9 @@ extension PostgresStore {
   }
 
   /// Writes the user's movement log.
-  static func store(_ log: MovementLog, user: Int64, _ connection: PostgresConnection, logger: Logger) async throws {
+  static func store(_ log: MovementLog, user: Int64, _ connection: PostgresConnection, logger: Logger)
+    async throws
+  {
     try await connection.query(
       """
       UPDATE herald_user SET movement_last_reminder_at = \(log.lastReminderAt),

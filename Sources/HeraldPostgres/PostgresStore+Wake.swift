@@ -6,7 +6,9 @@ extension PostgresStore {
   /// cancelled. Holds one connection, listening.
   public func listenForEarlierDeliveries(_ wake: @escaping @Sendable () -> Void) async throws {
     try await client.withConnection { connection in
-      for try await _ in try await connection.listen(PostgresSchema.channel) { wake() }
+      try await connection.listen(on: PostgresSchema.channel) { notifications in
+        for try await _ in notifications { wake() }
+      }
     }
   }
 }

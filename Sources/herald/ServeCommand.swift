@@ -3,6 +3,7 @@ import Foundation
 import HeraldCore
 import HeraldRuntime
 import HeraldServer
+import Logging
 import ServiceLifecycle
 
 /// `herald serve`: the web pages and the JSON API on the same store as the CLI and the daemon.
@@ -16,9 +17,14 @@ struct ServeCommand: AsyncParsableCommand {
       address needs --allow-remote, and then the pages ask for a token too (/login): a right one \
       starts a session kept in the server's memory for 12 hours. The Host header must name the \
       address served (with 0.0.0.0: one of this machine's addresses or its host name).
+
+      With --postgres (or $HERALD_POSTGRES_URL) it serves the many users of that database \
+      instead: each API request acts for the user whose token (`herald user add`) it carries, \
+      and the pages always need a login.
       """)
 
   @OptionGroup var store: StoreOptions
+  @OptionGroup var postgres: PostgresOptions
 
   @Option(help: "The address to listen on.") var host = "127.0.0.1"
   @Option(help: "The port to listen on.") var port = 8080
@@ -34,9 +40,24 @@ struct ServeCommand: AsyncParsableCommand {
         "--host", "\(host) is not a loopback address: add --allow-remote (the pages then need a login)")
     }
     let logger = HeraldLogging.logger(verbose: verbose)
+    let configuration = ServerConfiguration(host: host, port: port, allowRemote: allowRemote)
+    let clock = try clockOptions.clock()
+    if try postgres.url() != nil {
+      if store.database != nil {
+        throw FieldError("--database", "cannot be used with --postgres: the users' data is in the database")
+      }
+      try await postgres.withStore(logger: logger) { postgres in
+        try await Self.serve(
+          HeraldServerApp(postgres: postgres, clock: clock, configuration: configuration), logger)
+      }
+      return
+    }
     let server = HeraldServerApp(
-      store: try store.open(), zones: try clockOptions.zones(), clock: try clockOptions.clock(),
-      configuration: ServerConfiguration(host: host, port: port, allowRemote: allowRemote))
+      store: try store.open(), zones: try clockOptions.zones(), clock: clock, configuration: configuration)
+    try await Self.serve(server, logger)
+  }
+
+  private static func serve(_ server: HeraldServerApp, _ logger: Logger) async throws {
     let group = ServiceGroup(
       services: [try server.application(logger: logger)], gracefulShutdownSignals: [.sigterm, .sigint],
       logger: logger)
