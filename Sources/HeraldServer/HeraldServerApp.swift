@@ -16,6 +16,8 @@ public struct HeraldServerApp: Sendable {
   let store: HeraldStore?
   let clock: any HeraldClock
   let hub: LiveEventHub
+  /// The live events per user of a server for many users; `nil` for one person (`hub`).
+  let hubs: LiveHubs?
   /// Whether the pages need a login: reachable from other machines, or serving many users.
   let pagesNeedLogin: Bool
 
@@ -29,6 +31,7 @@ public struct HeraldServerApp: Sendable {
     self.store = store
     self.clock = clock
     pagesNeedLogin = configuration.allowRemote
+    hubs = nil
     hub = LiveEventHub { [store, zones, clock] in
       let zone = zones.current()
       let state = try store.planningState(timeZone: zone)
@@ -39,17 +42,16 @@ public struct HeraldServerApp: Sendable {
 
   /// A server for the many users of a PostgreSQL database: each request acts for its bearer
   /// token's user (pages for the user logged in), with the same API and pages as for one person.
-  ///
-  /// The live view's events are not sent yet: its hub holds one person's state, and many users
-  /// need one per user (the data version to poll is there: `UserData.dataVersion`).
+  /// The live events go to each user's open pages from a hub of their own (`LiveHubs`).
   public init(postgres: PostgresStore, clock: any HeraldClock, configuration: ServerConfiguration) {
     self.configuration = configuration
     directory = PostgresDirectory(store: postgres, clock: clock)
     store = nil
     self.clock = clock
     pagesNeedLogin = true
-    // Finished from the start: an event stream ends at once instead of staying open, empty.
+    // Never used: every stream and change goes to the user's own hub in `hubs`.
     hub = LiveEventHub(finished: true) { throw ManyUsersLiveError() }
+    hubs = LiveHubs(clock: clock)
   }
 
   /// Every route, with its middleware: the host check and security headers on all; the bearer
@@ -60,13 +62,13 @@ public struct HeraldServerApp: Sendable {
       middleware: HostCheckMiddleware(host: configuration.host, allowRemote: configuration.allowRemote))
     router.add(middleware: SecurityHeadersMiddleware())
     StaticFiles.register(on: router)
-    let changes = ChangeSignal(hub: hub)
+    let changes = ChangeSignal(hub: hub, hubs: hubs)
     let api = router.group("api/v1")
       .add(middleware: APIErrorMiddleware())
       .add(middleware: BearerTokenMiddleware(directory: directory))
     try APIHandler(clock: clock, changes: changes).registerHandlers(on: api)
     let pages = PageRoutes(
-      directory: directory, clock: clock, hub: hub, changes: changes,
+      directory: directory, clock: clock, hub: hub, hubs: hubs, changes: changes,
       requiresLogin: pagesNeedLogin)
     if pagesNeedLogin {
       // Reachable from other machines: the pages need a login; the API keeps its bearer token.
@@ -87,6 +89,7 @@ public struct HeraldServerApp: Sendable {
   ) throws -> some ApplicationProtocol {
     var services: [any Service] = []
     if let store { services.append(LiveRefreshService(hub: hub, store: store)) }
+    if let hubs { services.append(LiveHubsService(hubs: hubs)) }
     return Application(
       router: try router(),
       configuration: .init(
@@ -97,5 +100,5 @@ public struct HeraldServerApp: Sendable {
   }
 }
 
-/// The live view of a server for many users has no events yet (see `HeraldServerApp.init(postgres:)`).
+/// The single hub of a server for many users is never asked (each user has their own).
 struct ManyUsersLiveError: Error {}

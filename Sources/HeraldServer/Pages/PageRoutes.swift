@@ -11,6 +11,8 @@ struct PageRoutes: Sendable {
   let directory: any AccountDirectory
   let clock: any HeraldClock
   let hub: LiveEventHub
+  /// With many users, each user's live events come from their own hub.
+  var hubs: LiveHubs? = nil
   let changes: ChangeSignal
   /// With `--allow-remote`: every page acts for the logged-in account, never the loopback one.
   var requiresLogin = false
@@ -65,7 +67,8 @@ struct PageRoutes: Sendable {
     }
     router.get("/live") { request, _ in try await live(request) }
     router.get("/live/events") { request, _ in
-      ServerSentEvents.response(await hub.subscribe(after: request.headers[.lastEventID]), hub: hub)
+      let hub = try await liveHub()
+      return ServerSentEvents.response(await hub.subscribe(after: request.headers[.lastEventID]), hub: hub)
     }
     router.get("/route") { request, _ in try await routePage(request) }
     router.get("/route/map.svg") { _, _ in try await routeMap() }
@@ -86,6 +89,12 @@ struct PageRoutes: Sendable {
   }
 
   // MARK: Pages
+
+  /// The hub whose events the request's page shows: the one person's, or the user's own.
+  private func liveHub() async throws -> LiveEventHub {
+    guard let hubs else { return hub }
+    return await hubs.hub(for: try await account())
+  }
 
   private func account() async throws -> Account {
     if let account = Account.current { return account }
