@@ -104,7 +104,8 @@ public struct PostgresUserData: UserData {
     throw RecordError(
       .conflict, subject: "route \(routeID)",
       problem:
-        "a walk follows the live location of the user's own machine: start it there (herald route start)")
+        "a walk needs the live location of the user's own machine, which a server for many users does not have"
+    )
   }
 
   @discardableResult
