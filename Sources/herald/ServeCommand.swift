@@ -18,9 +18,9 @@ struct ServeCommand: AsyncParsableCommand {
       starts a session kept in the server's memory for 12 hours. The Host header must name the \
       address served (with 0.0.0.0: one of this machine's addresses or its host name).
 
-      With --postgres (or $HERALD_POSTGRES_URL) it serves the many users of that database \
-      instead: each API request acts for the user whose token (`herald user add`) it carries, \
-      and the pages always need a login.
+      With --postgres (or $HERALD_POSTGRES_URL, unless --database or $HERALD_DATABASE names a \
+      file) it serves the many users of that database instead: each API request acts for the \
+      user whose token (`herald user add`) it carries, and the pages always need a login.
       """)
 
   @OptionGroup var store: StoreOptions
@@ -42,10 +42,7 @@ struct ServeCommand: AsyncParsableCommand {
     let logger = HeraldLogging.logger(verbose: verbose)
     let configuration = ServerConfiguration(host: host, port: port, allowRemote: allowRemote)
     let clock = try clockOptions.clock()
-    if try postgres.url() != nil {
-      if store.database != nil {
-        throw FieldError("--database", "cannot be used with --postgres: the users' data is in the database")
-      }
+    if try servesManyUsers() {
       try await postgres.withStore(logger: logger) { postgres in
         try await Self.serve(
           HeraldServerApp(postgres: postgres, clock: clock, configuration: configuration), logger)
@@ -55,6 +52,21 @@ struct ServeCommand: AsyncParsableCommand {
     let server = HeraldServerApp(
       store: try store.open(), zones: try clockOptions.zones(), clock: clock, configuration: configuration)
     try await Self.serve(server, logger)
+  }
+
+  /// `--postgres` serves many users; so does `$HERALD_POSTGRES_URL`, unless a SQLite file is
+  /// named (`--database`, `$HERALD_DATABASE`): a variable exported for other commands (the worker,
+  /// a test run) must not turn a single-user server into one for many.
+  private func servesManyUsers() throws -> Bool {
+    if postgres.postgres != nil {
+      guard store.database == nil else {
+        throw FieldError("--database", "cannot be used with --postgres: the users' data is in the database")
+      }
+      return true
+    }
+    let file = ProcessInfo.processInfo.environment["HERALD_DATABASE"].map { !$0.isEmpty } ?? false
+    guard store.database == nil, !file else { return false }
+    return try postgres.url() != nil
   }
 
   private static func serve(_ server: HeraldServerApp, _ logger: Logger) async throws {
