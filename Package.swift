@@ -69,7 +69,7 @@ let package = Package(
     .target(
       name: "HeraldServer",
       dependencies: [
-        "HeraldCore", "HeraldInterchange", "HeraldStore", "HeraldRuntime", "HeraldSystem",
+        "HeraldCore", "HeraldInterchange", "HeraldStore", "HeraldPostgres", "HeraldRuntime", "HeraldSystem",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
         .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
@@ -146,10 +146,12 @@ let package = Package(
     .testTarget(
       name: "HeraldPostgresTests",
       dependencies: [
-        "HeraldCore", "HeraldInterchange", "HeraldStore", "HeraldPostgres", "HeraldRuntime", "HeraldSystem",
-        "HeraldTestSupport",
+        "HeraldCore", "HeraldInterchange", "HeraldStore", "HeraldPostgres", "HeraldRuntime", "HeraldServer",
+        "HeraldSystem", "HeraldTestSupport",
         .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "HummingbirdTesting", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),
+        .product(name: "Yams", package: "Yams"),
       ],
       swiftSettings: strict
     ),

@@ -65,7 +65,13 @@ enum PostgresSchema {
         """,
         "CREATE INDEX delivery_due ON delivery (due_at) WHERE status = 'pending'",
       ]
-    )
+    ),
+    (
+      // Bumped by every change of the user's data, so the server's live pages notice a change made
+      // by another process (as SQLite's data version does for one user).
+      "v2-user-version",
+      ["ALTER TABLE herald_user ADD COLUMN version bigint NOT NULL DEFAULT 0"]
+    ),
   ]
 
   /// The channel a process NOTIFYs when it queued a delivery earlier than every pending one.

@@ -11,14 +11,7 @@ extension PostgresStore {
   public func replaceData(ofUser name: String, with state: PlanningState, now: Date) async throws {
     try await transaction { connection in
       let user = try await Self.lockUser(connection, named: name, logger: logger)
-      var stored = state
-      stored.movementLog = nil
-      try await connection.query(
-        """
-        UPDATE herald_user SET scenario = \(ScenarioDocument.encode(stored)),
-          time_zone = \(state.timeZone.identifier), locale = \(state.language.rawValue)
-        WHERE id = \(user)
-        """, logger: logger)
+      try await Self.save(state, user: user, connection, logger: logger)
       try await Self.replan(connection, user: user, now: now, logger: logger)
     }
   }
@@ -40,6 +33,21 @@ extension PostgresStore {
       "SELECT id FROM herald_user WHERE name = \(name) FOR UPDATE", logger: logger)
     for try await id in rows.decode(Int64.self) { return id }
     throw RecordError.notFound("user \(name)", "no such user")
+  }
+
+  /// Writes the user's document (their zone and locale with it; the movement log has columns of
+  /// its own) and bumps their version, so open live pages notice.
+  static func save(_ state: PlanningState, user: Int64, _ connection: PostgresConnection, logger: Logger)
+    async throws
+  {
+    var stored = state
+    stored.movementLog = nil
+    try await connection.query(
+      """
+      UPDATE herald_user SET scenario = \(ScenarioDocument.encode(stored)),
+        time_zone = \(state.timeZone.identifier), locale = \(state.language.rawValue), version = version + 1
+      WHERE id = \(user)
+      """, logger: logger)
   }
 
   static func planningState(_ connection: PostgresConnection, user: Int64, logger: Logger) async throws

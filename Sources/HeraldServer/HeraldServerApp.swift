@@ -1,18 +1,25 @@
 import Foundation
+import HeraldPostgres
 import HeraldRuntime
 import HeraldStore
 import Hummingbird
 import Logging
 import OpenAPIHummingbird
+import ServiceLifecycle
 
 /// `herald serve`: the JSON API under `/api/v1` (generated from openapi.yaml), the pages, and the
 /// live events, on one store.
 public struct HeraldServerApp: Sendable {
   let configuration: ServerConfiguration
   let directory: any AccountDirectory
-  let store: HeraldStore
+  /// The one person's store whose data version the live view polls; `nil` for many users.
+  let store: HeraldStore?
   let clock: any HeraldClock
   let hub: LiveEventHub
+  /// The live events per user of a server for many users; `nil` for one person (`hub`).
+  let hubs: LiveHubs?
+  /// Whether the pages need a login: reachable from other machines, or serving many users.
+  let pagesNeedLogin: Bool
 
   /// A server for the one person whose data `store` holds; plans use the zone `zones` gives.
   public init(
@@ -23,12 +30,28 @@ public struct HeraldServerApp: Sendable {
     self.directory = directory
     self.store = store
     self.clock = clock
+    pagesNeedLogin = configuration.allowRemote
+    hubs = nil
     hub = LiveEventHub { [store, zones, clock] in
       let zone = zones.current()
       let state = try store.planningState(timeZone: zone)
       return LiveSnapshot(state: state, now: clock.now()).json(
         texts: PageTexts(language: state.language), zone: zone)
     }
+  }
+
+  /// A server for the many users of a PostgreSQL database: each request acts for its bearer
+  /// token's user (pages for the user logged in), with the same API and pages as for one person.
+  /// The live events go to each user's open pages from a hub of their own (`LiveHubs`).
+  public init(postgres: PostgresStore, clock: any HeraldClock, configuration: ServerConfiguration) {
+    self.configuration = configuration
+    directory = PostgresDirectory(store: postgres, clock: clock)
+    store = nil
+    self.clock = clock
+    pagesNeedLogin = true
+    // Never used: every stream and change goes to the user's own hub in `hubs`.
+    hub = LiveEventHub(finished: true) { throw ManyUsersLiveError() }
+    hubs = LiveHubs(clock: clock)
   }
 
   /// Every route, with its middleware: the host check and security headers on all; the bearer
@@ -39,15 +62,15 @@ public struct HeraldServerApp: Sendable {
       middleware: HostCheckMiddleware(host: configuration.host, allowRemote: configuration.allowRemote))
     router.add(middleware: SecurityHeadersMiddleware())
     StaticFiles.register(on: router)
-    let changes = ChangeSignal(hub: hub)
+    let changes = ChangeSignal(hub: hub, hubs: hubs)
     let api = router.group("api/v1")
       .add(middleware: APIErrorMiddleware())
       .add(middleware: BearerTokenMiddleware(directory: directory))
     try APIHandler(clock: clock, changes: changes).registerHandlers(on: api)
     let pages = PageRoutes(
-      directory: directory, clock: clock, hub: hub, changes: changes,
-      requiresLogin: configuration.allowRemote)
-    if configuration.allowRemote {
+      directory: directory, clock: clock, hub: hub, hubs: hubs, changes: changes,
+      requiresLogin: pagesNeedLogin)
+    if pagesNeedLogin {
       // Reachable from other machines: the pages need a login; the API keeps its bearer token.
       let sessions = LoginSessions(clock: clock)
       LoginRoutes(sessions: sessions, directory: directory).register(on: router)
@@ -64,12 +87,18 @@ public struct HeraldServerApp: Sendable {
   public func application(
     logger: Logger, onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
   ) throws -> some ApplicationProtocol {
-    Application(
+    var services: [any Service] = []
+    if let store { services.append(LiveRefreshService(hub: hub, store: store)) }
+    if let hubs { services.append(LiveHubsService(hubs: hubs)) }
+    return Application(
       router: try router(),
       configuration: .init(
         address: .hostname(configuration.host, port: configuration.port), serverName: "Herald"),
-      services: [LiveRefreshService(hub: hub, store: store)],
+      services: services,
       onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
       logger: logger)
   }
 }
+
+/// The single hub of a server for many users is never asked (each user has their own).
+struct ManyUsersLiveError: Error {}

@@ -38,19 +38,10 @@ extension HeraldStore {
   /// Computed inside the inserting transaction, which SQLite serialises with every other
   /// writer, so two processes adding at once cannot pick the same id.
   static func nextID(in table: IdentifiedTable, _ db: Database) throws -> String {
-    // Ids up to 18 characters keep the number inside Int; a longer one cannot collide.
-    let largest =
-      try Int.fetchOne(
-        db,
-        sql: """
-          SELECT MAX(CAST(substr(id, 2) AS INTEGER)) FROM \(table.rawValue)
-          WHERE id GLOB ? AND length(id) <= 18
-          """,
-        arguments: [table.prefix + "[0-9]*"]) ?? 0
-    var number = largest + 1
-    // `b1x` counts as 1 above; stepping on past any taken id keeps the result unused regardless.
-    while try exists(table.prefix + String(number), in: table, db) { number += 1 }
-    return table.prefix + String(number)
+    // The rule is the one `PlanningState` applies for the PostgreSQL engine: one place for both.
+    table.firstUnused(
+      in: try String.fetchAll(
+        db, sql: "SELECT id FROM \(table.rawValue) WHERE id GLOB ?", arguments: [table.prefix + "[0-9]*"]))
   }
 
   /// The position after the last row, so a new row is listed last.

@@ -1,10 +1,12 @@
 /// A request named a record that is not there, or an id that is taken: `block b9: no such focus
 /// block`, `task t1: already exists`. Not bad form (that is a `FieldError`): the input was fine, the
-/// data is not what it assumed. The server answers these 404 and 409.
+/// data is not what it assumed. The server answers these 404, and 409 for the others.
 public struct RecordError: Error, Sendable, Hashable, CustomStringConvertible {
   public enum Reason: Sendable, Hashable {
     case notFound
     case alreadyExists
+    /// The record is there but cannot do this here (a walk on a server without the user's location).
+    case conflict
   }
 
   public var reason: Reason

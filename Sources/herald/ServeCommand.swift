@@ -3,6 +3,7 @@ import Foundation
 import HeraldCore
 import HeraldRuntime
 import HeraldServer
+import Logging
 import ServiceLifecycle
 
 /// `herald serve`: the web pages and the JSON API on the same store as the CLI and the daemon.
@@ -16,9 +17,14 @@ struct ServeCommand: AsyncParsableCommand {
       address needs --allow-remote, and then the pages ask for a token too (/login): a right one \
       starts a session kept in the server's memory for 12 hours. The Host header must name the \
       address served (with 0.0.0.0: one of this machine's addresses or its host name).
+
+      With --postgres (or $HERALD_POSTGRES_URL, unless --database or $HERALD_DATABASE names a \
+      file) it serves the many users of that database instead: each API request acts for the \
+      user whose token (`herald user add`) it carries, and the pages always need a login.
       """)
 
   @OptionGroup var store: StoreOptions
+  @OptionGroup var postgres: PostgresOptions
 
   @Option(help: "The address to listen on.") var host = "127.0.0.1"
   @Option(help: "The port to listen on.") var port = 8080
@@ -34,9 +40,36 @@ struct ServeCommand: AsyncParsableCommand {
         "--host", "\(host) is not a loopback address: add --allow-remote (the pages then need a login)")
     }
     let logger = HeraldLogging.logger(verbose: verbose)
+    let configuration = ServerConfiguration(host: host, port: port, allowRemote: allowRemote)
+    let clock = try clockOptions.clock()
+    if try servesManyUsers() {
+      try await postgres.withStore(logger: logger) { postgres in
+        try await Self.serve(
+          HeraldServerApp(postgres: postgres, clock: clock, configuration: configuration), logger)
+      }
+      return
+    }
     let server = HeraldServerApp(
-      store: try store.open(), zones: try clockOptions.zones(), clock: try clockOptions.clock(),
-      configuration: ServerConfiguration(host: host, port: port, allowRemote: allowRemote))
+      store: try store.open(), zones: try clockOptions.zones(), clock: clock, configuration: configuration)
+    try await Self.serve(server, logger)
+  }
+
+  /// `--postgres` serves many users; so does `$HERALD_POSTGRES_URL`, unless a SQLite file is
+  /// named (`--database`, `$HERALD_DATABASE`): a variable exported for other commands (the worker,
+  /// a test run) must not turn a single-user server into one for many.
+  private func servesManyUsers() throws -> Bool {
+    if postgres.postgres != nil {
+      guard store.database == nil else {
+        throw FieldError("--database", "cannot be used with --postgres: the users' data is in the database")
+      }
+      return true
+    }
+    let file = ProcessInfo.processInfo.environment["HERALD_DATABASE"].map { !$0.isEmpty } ?? false
+    guard store.database == nil, !file else { return false }
+    return try postgres.url() != nil
+  }
+
+  private static func serve(_ server: HeraldServerApp, _ logger: Logger) async throws {
     let group = ServiceGroup(
       services: [try server.application(logger: logger)], gracefulShutdownSignals: [.sigterm, .sigint],
       logger: logger)

@@ -47,8 +47,8 @@ struct PostgresStoreTests {
         }
         try await group.waitForAll()
       }
-      let applied = try await TestDatabase.column(url, "SELECT name FROM herald_migration")
-      #expect(applied == ["v1-users-tokens-deliveries"])
+      let applied = try await TestDatabase.column(url, "SELECT name FROM herald_migration ORDER BY name")
+      #expect(applied == ["v1-users-tokens-deliveries", "v2-user-version"])  // each once
     }
   }
 

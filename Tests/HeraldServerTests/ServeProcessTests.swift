@@ -37,4 +37,38 @@ import Testing
     watchdog.cancel()
     #expect(status == 0, "herald serve did not exit within 15 s of SIGTERM")
   }
+
+  /// `$HERALD_POSTGRES_URL` exported for other commands does not turn a server of a named SQLite
+  /// file into one for many users (the URL here leads nowhere: had it been used, serve would fail).
+  @Test func aNamedDatabaseFileWinsOverThePostgresVariable() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let environment = [
+      "HERALD_DATABASE": directory.path("herald.sqlite"),
+      "HERALD_POSTGRES_URL": "postgres://nobody@127.0.0.1:1/none",
+    ]
+    let token = try HeraldProcess.run(["token", "create", "test"], environment: environment).stdout
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    let port = Int.random(in: 20_000...40_000)
+    let server = try StreamingProcess(["serve", "--port", String(port)], environment: environment)
+    defer { server.kill() }
+    var status: Int?
+    for _ in 0..<300 where status == nil {
+      status =
+        try? await RawHTTPClient.request(
+          port: port, "GET", "/api/v1/tasks",
+          headers: [("Host", "127.0.0.1:\(port)"), ("Authorization", "Bearer \(token)")]
+        ).status
+      if status == nil { try await Task.sleep(for: .milliseconds(100)) }
+    }
+    #expect(status == 200, "the SQLite token was not accepted")
+
+    let both = try HeraldProcess.run(
+      ["serve", "--postgres", "postgres://nobody@127.0.0.1:1/none", "--database", directory.path("x.sqlite")])
+    #expect(both.status != 0)
+    #expect(both.stdout.isEmpty)
+    #expect(
+      both.stderr == "error: --database: cannot be used with --postgres: the users' data is in the database\n"
+    )
+  }
 }

@@ -6,7 +6,7 @@ extension APIHandler {
   func listFocusBlocks(_ input: Operations.ListFocusBlocks.Input) async throws
     -> Operations.ListFocusBlocks.Output
   {
-    .ok(.init(body: .json(try account.store.focusBlocks().map(Components.Schemas.FocusBlock.init))))
+    .ok(.init(body: .json(try await account.store.focusBlocks().map(Components.Schemas.FocusBlock.init))))
   }
 
   func createFocusBlock(_ input: Operations.CreateFocusBlock.Input) async throws
@@ -18,7 +18,7 @@ extension APIHandler {
     let draft = try body.draft()
     let store = try account.store
     let block = try await changing {
-      try store.addFocusBlock(
+      try await store.addFocusBlock(
         id: body.id, title: draft.title, start: draft.start, end: draft.end, taskIDs: draft.taskIDs)
     }
     return .created(.init(body: .json(.init(block))))
@@ -26,7 +26,7 @@ extension APIHandler {
 
   func getFocusBlock(_ input: Operations.GetFocusBlock.Input) async throws -> Operations.GetFocusBlock.Output
   {
-    .ok(.init(body: .json(.init(try Self.focusBlock(input.path.id, in: account.store)))))
+    .ok(.init(body: .json(.init(try await Self.focusBlock(input.path.id, in: account.store)))))
   }
 
   func updateFocusBlock(_ input: Operations.UpdateFocusBlock.Input) async throws
@@ -41,7 +41,7 @@ extension APIHandler {
     let draft = try body.draft()
     let store = try account.store
     let block = try await changing {
-      try store.updateFocusBlock(id: input.path.id) {
+      try await store.updateFocusBlock(id: input.path.id) {
         $0.title = draft.title
         $0.start = draft.start
         $0.end = draft.end
@@ -55,12 +55,12 @@ extension APIHandler {
     -> Operations.DeleteFocusBlock.Output
   {
     let store = try account.store
-    try await changing { try store.removeFocusBlock(id: input.path.id) }
+    try await changing { try await store.removeFocusBlock(id: input.path.id) }
     return .noContent(.init())
   }
 
-  static func focusBlock(_ id: String, in store: HeraldStore) throws -> FocusBlock {
-    guard let block = try store.focusBlocks().first(where: { $0.id == id }) else {
+  static func focusBlock(_ id: String, in store: any UserData) async throws -> FocusBlock {
+    guard let block = try await store.focusBlocks().first(where: { $0.id == id }) else {
       throw RecordError.notFound("block \(id)", "no such focus block")
     }
     return block

@@ -6,7 +6,7 @@ extension APIHandler {
   func getMovementSchedule(_ input: Operations.GetMovementSchedule.Input) async throws
     -> Operations.GetMovementSchedule.Output
   {
-    guard let schedule = try account.store.movementSchedule() else {
+    guard let schedule = try await account.store.movementSchedule() else {
       throw RecordError.notFound("movement schedule", "none set (PUT one, or apply a template)")
     }
     return .ok(.init(body: .json(.init(schedule))))
@@ -20,7 +20,7 @@ extension APIHandler {
     }
     let schedule = try body.schedule()
     let store = try account.store
-    try await changing { try store.setMovementSchedule(schedule) }
+    try await changing { try await store.setMovementSchedule(schedule) }
     return .ok(.init(body: .json(.init(schedule))))
   }
 
@@ -28,7 +28,7 @@ extension APIHandler {
     -> Operations.DeleteMovementSchedule.Output
   {
     let store = try account.store
-    try await changing { try store.setMovementSchedule(nil) }
+    try await changing { try await store.setMovementSchedule(nil) }
     return .noContent(.init())
   }
 
@@ -45,7 +45,7 @@ extension APIHandler {
       throw FieldError("name", "unknown template \"\(input.path.name.rawValue)\"")
     }
     let store = try account.store
-    try await changing { try store.setMovementSchedule(template.schedule) }
+    try await changing { try await store.setMovementSchedule(template.schedule) }
     return .ok(.init(body: .json(.init(template.schedule))))
   }
 }

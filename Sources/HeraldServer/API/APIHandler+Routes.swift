@@ -10,9 +10,9 @@ extension APIHandler {
 
   func listRoutes(_ input: Operations.ListRoutes.Input) async throws -> Operations.ListRoutes.Output {
     let store = try account.store
-    let walk = try store.activeWalk()
-    let poi = try store.settings().poiNotificationsEnabled
-    return .ok(.init(body: .json(try store.routes().map { .init($0, walk: walk, poi: poi) })))
+    let walk = try await store.activeWalk()
+    let poi = try await store.settings().poiNotificationsEnabled
+    return .ok(.init(body: .json(try await store.routes().map { .init($0, walk: walk, poi: poi) })))
   }
 
   func importRoute(_ input: Operations.ImportRoute.Input) async throws -> Operations.ImportRoute.Output {
@@ -39,8 +39,8 @@ extension APIHandler {
       route = try RouteFile.route(fromGPX: GPXDocument(data: data), id: id)
     }
     let store = try account.store
-    let outcome = try await changing { try store.importRoute(route) }
-    let stored = try storedRoute(route, store)
+    let outcome = try await changing { try await store.importRoute(route) }
+    let stored = try await storedRoute(route, store)
     switch outcome {
     case .added: return .created(.init(body: .json(stored)))
     case .replaced: return .ok(.init(body: .json(stored)))
@@ -49,23 +49,25 @@ extension APIHandler {
 
   func getRoute(_ input: Operations.GetRoute.Input) async throws -> Operations.GetRoute.Output {
     let store = try account.store
-    return .ok(.init(body: .json(try storedRoute(try existingRoute(input.path.id, store), store))))
+    return .ok(
+      .init(body: .json(try await storedRoute(try await existingRoute(input.path.id, store), store))))
   }
 
   func deleteRoute(_ input: Operations.DeleteRoute.Input) async throws -> Operations.DeleteRoute.Output {
     let store = try account.store
-    _ = try existingRoute(input.path.id, store)
-    try await changing { try store.removeRoute(id: input.path.id) }
+    _ = try await existingRoute(input.path.id, store)
+    try await changing { try await store.removeRoute(id: input.path.id) }
     return .noContent(.init())
   }
 
   func startWalk(_ input: Operations.StartWalk.Input) async throws -> Operations.StartWalk.Output {
     let store = try account.store
-    _ = try existingRoute(input.path.id, store)
+    _ = try await existingRoute(input.path.id, store)
     let outcome = try await changing {
-      try store.startWalk(routeID: input.path.id, at: clock.now(), restart: input.query.restart ?? false)
+      try await store.startWalk(
+        routeID: input.path.id, at: clock.now(), restart: input.query.restart ?? false)
     }
-    let walk = try activeWalkState(store)
+    let walk = try await activeWalkState(store)
     switch outcome {
     case .started: return .created(.init(body: .json(walk)))
     case .resumed: return .ok(.init(body: .json(walk)))
@@ -73,34 +75,36 @@ extension APIHandler {
   }
 
   func getWalk(_ input: Operations.GetWalk.Input) async throws -> Operations.GetWalk.Output {
-    .ok(.init(body: .json(try activeWalkState(try account.store))))
+    .ok(.init(body: .json(try await activeWalkState(try account.store))))
   }
 
   func stopWalk(_ input: Operations.StopWalk.Input) async throws -> Operations.StopWalk.Output {
     let store = try account.store
-    try await changing { _ = try store.stopWalk() }
+    try await changing { _ = try await store.stopWalk() }
     return .noContent(.init())
   }
 
   /// The route `id`, or 404.
-  private func existingRoute(_ id: String, _ store: HeraldStore) throws -> Route {
-    guard let route = try store.route(id: id) else {
+  private func existingRoute(_ id: String, _ store: any UserData) async throws -> Route {
+    guard let route = try await store.route(id: id) else {
       throw RecordError.notFound("route \(id)", "no such route")
     }
     return route
   }
 
   /// A route as the API shows it: with its walk when it is the active route.
-  private func storedRoute(_ route: Route, _ store: HeraldStore) throws -> Components.Schemas.StoredRoute {
-    .init(route, walk: try store.activeWalk(), poi: try store.settings().poiNotificationsEnabled)
+  private func storedRoute(_ route: Route, _ store: any UserData) async throws
+    -> Components.Schemas.StoredRoute
+  {
+    .init(route, walk: try await store.activeWalk(), poi: try await store.settings().poiNotificationsEnabled)
   }
 
   /// The walk under way, or 404.
-  private func activeWalkState(_ store: HeraldStore) throws -> Components.Schemas.WalkState {
-    guard let walk = try store.activeWalk(), let route = try store.route(id: walk.routeID) else {
+  private func activeWalkState(_ store: any UserData) async throws -> Components.Schemas.WalkState {
+    guard let walk = try await store.activeWalk(), let route = try await store.route(id: walk.routeID) else {
       throw RecordError.notFound("walk", "no route is active (POST /routes/{id}/start starts one)")
     }
-    return .init(walk, on: route, poi: try store.settings().poiNotificationsEnabled)
+    return .init(walk, on: route, poi: try await store.settings().poiNotificationsEnabled)
   }
 }
 

@@ -5,7 +5,7 @@ import HeraldStore
 extension APIHandler {
   func getSettings(_ input: Operations.GetSettings.Input) async throws -> Operations.GetSettings.Output {
     let store = try account.store
-    return .ok(.init(body: .json(.init(try store.settings(), language: try store.language()))))
+    return .ok(.init(body: .json(.init(try await store.settings(), language: try await store.language()))))
   }
 
   func updateSettings(_ input: Operations.UpdateSettings.Input) async throws
@@ -15,14 +15,14 @@ extension APIHandler {
       throw APIError(.unsupportedMediaType, problem: "expected JSON")
     }
     let store = try account.store
-    var settings = try store.settings()
-    var language = try store.language()
+    var settings = try await store.settings()
+    var language = try await store.language()
     // Every value through the core's one check, on a copy: one bad value and nothing is stored.
     for (key, value) in try patch.changes {
       do { try settings.set(key, to: value) } catch { throw FieldError(key.rawValue, error.problem) }
     }
     if let locale = patch.locale { language = try Language(parsing: locale.rawValue, field: "locale") }
-    try await changing { try store.setSettings(settings, language: language) }
+    try await changing { try await store.setSettings(settings, language: language) }
     return .ok(.init(body: .json(.init(settings, language: language))))
   }
 }

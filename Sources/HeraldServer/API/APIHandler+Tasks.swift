@@ -4,7 +4,7 @@ import HeraldStore
 
 extension APIHandler {
   func listTasks(_ input: Operations.ListTasks.Input) async throws -> Operations.ListTasks.Output {
-    .ok(.init(body: .json(try account.store.tasks().map(Components.Schemas.Task.init))))
+    .ok(.init(body: .json(try await account.store.tasks().map(Components.Schemas.Task.init))))
   }
 
   func createTask(_ input: Operations.CreateTask.Input) async throws -> Operations.CreateTask.Output {
@@ -14,14 +14,14 @@ extension APIHandler {
     let draft = try body.draft(id: body.id)
     let store = try account.store
     let task = try await changing {
-      try store.addTask(id: body.id, title: draft.title, due: draft.due, completed: draft.completed)
+      try await store.addTask(id: body.id, title: draft.title, due: draft.due, completed: draft.completed)
     }
     return .created(.init(body: .json(.init(task))))
   }
 
   func getTask(_ input: Operations.GetTask.Input) async throws -> Operations.GetTask.Output {
     let id = input.path.id
-    guard let task = try account.store.tasks().first(where: { $0.id == id }) else {
+    guard let task = try await account.store.tasks().first(where: { $0.id == id }) else {
       throw RecordError.notFound("task \(id)", "no such task")
     }
     return .ok(.init(body: .json(.init(task))))
@@ -37,7 +37,7 @@ extension APIHandler {
     let draft = try body.draft(id: input.path.id)
     let store = try account.store
     let task = try await changing {
-      try store.updateTask(id: input.path.id) {
+      try await store.updateTask(id: input.path.id) {
         $0.title = draft.title
         $0.due = draft.due
         $0.completed = draft.completed
@@ -48,13 +48,13 @@ extension APIHandler {
 
   func deleteTask(_ input: Operations.DeleteTask.Input) async throws -> Operations.DeleteTask.Output {
     let store = try account.store
-    try await changing { try store.removeTask(id: input.path.id) }
+    try await changing { try await store.removeTask(id: input.path.id) }
     return .noContent(.init())
   }
 
   func completeTask(_ input: Operations.CompleteTask.Input) async throws -> Operations.CompleteTask.Output {
     let store = try account.store
-    let task = try await changing { try store.completeTask(id: input.path.id) }
+    let task = try await changing { try await store.completeTask(id: input.path.id) }
     return .ok(.init(body: .json(.init(task))))
   }
 }

@@ -23,8 +23,8 @@ struct APIHandler: APIProtocol {
   }
 
   /// Runs a change and tells the live pages.
-  func changing<T>(_ change: () throws -> T) async rethrows -> T {
-    let result = try change()
+  func changing<T>(_ change: () async throws -> T) async rethrows -> T {
+    let result = try await change()
     await changes.signal()
     return result
   }

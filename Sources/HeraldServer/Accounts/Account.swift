@@ -6,7 +6,8 @@ import HeraldStore
 struct Account: Sendable {
   /// The token's (or user's) name, for logs; never its secret.
   var name: String
-  var store: HeraldStore
+  /// The user's data: a SQLite file, or one user of a PostgreSQL database.
+  var store: any UserData
   /// Read when asked, so a zone change applies to the next request.
   var timeZone: @Sendable () -> TimeZone
 

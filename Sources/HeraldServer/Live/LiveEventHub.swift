@@ -33,10 +33,11 @@ actor LiveEventHub {
 
   /// `snapshot` computes the current event data; it is asked after every change.
   init(
-    process: String = String(FormToken.newSecret().prefix(8)),
+    process: String = String(FormToken.newSecret().prefix(8)), finished: Bool = false,
     snapshot: @escaping @Sendable () throws -> String
   ) {
     self.process = process
+    self.finished = finished
     self.snapshot = snapshot
   }
 

@@ -11,6 +11,8 @@ struct PageRoutes: Sendable {
   let directory: any AccountDirectory
   let clock: any HeraldClock
   let hub: LiveEventHub
+  /// With many users, each user's live events come from their own hub.
+  var hubs: LiveHubs? = nil
   let changes: ChangeSignal
   /// With `--allow-remote`: every page acts for the logged-in account, never the loopback one.
   var requiresLogin = false
@@ -19,34 +21,40 @@ struct PageRoutes: Sendable {
     router.get("/") { _, _ in PageResponse.redirect(to: "/today") }
     router.get("/today") { request, _ in try await today(request) }
     router.post("/today/blocks") { request, context in
-      try await post(request, context) { fields, account in try createBlock(fields, account) }
+      try await post(request, context) { fields, account in try await createBlock(fields, account) }
     }
     router.post("/today/blocks/:id/edit") { request, context in
       let id = try context.parameters.require("id")
-      return try await post(request, context) { fields, account in try editBlock(id, fields, account) }
+      return try await post(request, context) { fields, account in try await editBlock(id, fields, account) }
     }
     router.post("/today/blocks/:id/delete") { request, context in
       let id = try context.parameters.require("id")
-      return try await post(request, context) { _, account in try account.store.removeFocusBlock(id: id) }
+      return try await post(request, context) { _, account in
+        try await account.store.removeFocusBlock(id: id)
+      }
     }
     router.post("/today/tasks") { request, context in
-      try await post(request, context) { fields, account in try createTask(fields, account) }
+      try await post(request, context) { fields, account in try await createTask(fields, account) }
     }
     router.post("/today/tasks/:id/complete") { request, context in
       let id = try context.parameters.require("id")
-      return try await post(request, context) { _, account in _ = try account.store.completeTask(id: id) }
+      return try await post(request, context) { _, account in
+        _ = try await account.store.completeTask(id: id)
+      }
     }
     router.post("/today/tasks/:id/delete") { request, context in
       let id = try context.parameters.require("id")
-      return try await post(request, context) { _, account in try account.store.removeTask(id: id) }
+      return try await post(request, context) { _, account in
+        try await account.store.removeTask(id: id)
+      }
     }
     router.get("/settings") { request, _ in try await settings(request, message: nil) }
     router.post("/settings") { request, context in
       try await post(request, context, back: "/settings?saved=1") { fields, account in
         let store = account.store
-        let form = try SettingsForm(fields: fields).read(currentMovement: try store.movementSchedule())
-        try store.setSettings(form.settings, language: form.language)
-        try store.setMovementSchedule(form.movement)
+        let form = try SettingsForm(fields: fields).read(currentMovement: try await store.movementSchedule())
+        try await store.setSettings(form.settings, language: form.language)
+        try await store.setMovementSchedule(form.movement)
       }
     }
     router.post("/settings/template") { request, context in
@@ -54,28 +62,39 @@ struct PageRoutes: Sendable {
         guard let name = fields["template"], let template = ScheduleTemplate(rawValue: name) else {
           throw FieldError("template", "unknown template \"\(fields["template"] ?? "")\"")
         }
-        try account.store.setMovementSchedule(template.schedule)
+        try await account.store.setMovementSchedule(template.schedule)
       }
     }
     router.get("/live") { request, _ in try await live(request) }
     router.get("/live/events") { request, _ in
-      ServerSentEvents.response(await hub.subscribe(after: request.headers[.lastEventID]), hub: hub)
+      let hub = try await liveHub()
+      return ServerSentEvents.response(await hub.subscribe(after: request.headers[.lastEventID]), hub: hub)
     }
     router.get("/route") { request, _ in try await routePage(request) }
     router.get("/route/map.svg") { _, _ in try await routeMap() }
     router.post("/route/start") { request, context in
       try await post(request, context, back: "/route") { fields, account in
         guard let id = fields.trimmed("route") else { throw FieldError("route", "required") }
-        guard try account.store.route(id: id) != nil else { throw FieldError("route \(id)", "no such route") }
-        try account.store.startWalk(routeID: id, at: clock.now())
+        guard try await account.store.route(id: id) != nil else {
+          throw FieldError("route \(id)", "no such route")
+        }
+        try await account.store.startWalk(routeID: id, at: clock.now(), restart: false)
       }
     }
     router.post("/route/stop") { request, context in
-      try await post(request, context, back: "/route") { _, account in _ = try account.store.stopWalk() }
+      try await post(request, context, back: "/route") { _, account in
+        _ = try await account.store.stopWalk()
+      }
     }
   }
 
   // MARK: Pages
+
+  /// The hub whose events the request's page shows: the one person's, or the user's own.
+  private func liveHub() async throws -> LiveEventHub {
+    guard let hubs else { return hub }
+    return await hubs.hub(for: try await account())
+  }
 
   private func account() async throws -> Account {
     if let account = Account.current { return account }
@@ -90,7 +109,7 @@ struct PageRoutes: Sendable {
   {
     let account = try await account()
     let token = FormToken.token(of: request)
-    let state = try account.store.planningState(timeZone: account.timeZone())
+    let state = try await account.store.planningState(timeZone: account.timeZone())
     let texts = PageTexts(language: state.language)
     let page = TodayPage(texts: texts, state: state, now: clock.now(), formToken: token.token)
     return PageResponse.html(page.render(message: message), status: status, formToken: token)
@@ -102,11 +121,11 @@ struct PageRoutes: Sendable {
     let account = try await account()
     let token = FormToken.token(of: request)
     let store = account.store
-    let texts = PageTexts(language: try store.language())
+    let texts = PageTexts(language: try await store.language())
     let saved =
       request.uri.queryParameters["saved"] != nil ? PageLayout.notice(texts.saved, isError: false) : nil
     let page = SettingsPage(
-      texts: texts, settings: try store.settings(), movement: try store.movementSchedule(),
+      texts: texts, settings: try await store.settings(), movement: try await store.movementSchedule(),
       formToken: token.token)
     return PageResponse.html(page.render(message: message ?? saved), status: status, formToken: token)
   }
@@ -114,7 +133,7 @@ struct PageRoutes: Sendable {
   private func live(_ request: Request) async throws -> Response {
     let account = try await account()
     let zone = account.timeZone()
-    let state = try account.store.planningState(timeZone: zone)
+    let state = try await account.store.planningState(timeZone: zone)
     let now = clock.now()
     let page = LivePage(
       texts: PageTexts(language: state.language), snapshot: LiveSnapshot(state: state, now: now), zone: zone,
@@ -129,9 +148,9 @@ struct PageRoutes: Sendable {
     let token = FormToken.token(of: request)
     let store = account.store
     let page = RoutePage(
-      texts: PageTexts(language: try store.language()), routes: try store.routes(),
-      walk: try store.activeWalk(),
-      poiNotificationsEnabled: try store.settings().poiNotificationsEnabled, formToken: token.token)
+      texts: PageTexts(language: try await store.language()), routes: try await store.routes(),
+      walk: try await store.activeWalk(),
+      poiNotificationsEnabled: try await store.settings().poiNotificationsEnabled, formToken: token.token)
     return PageResponse.html(page.render(message: message), status: status, formToken: token)
   }
 
@@ -139,8 +158,12 @@ struct PageRoutes: Sendable {
   /// and the names in it are escaped for SVG by the one renderer the desktop uses too.
   private func routeMap() async throws -> Response {
     let store = try await account().store
-    guard let walk = try store.activeWalk() else { throw HTTPError(.notFound, message: "no route is active") }
-    let svg = try MapOpener.svg(routeID: walk.routeID, store: store)
+    guard let walk = try await store.activeWalk() else {
+      throw HTTPError(.notFound, message: "no route is active")
+    }
+    // Only the SQLite store has walks (a server for many users refuses them).
+    guard let local = store as? HeraldStore else { throw HTTPError(.notFound, message: "no route is active") }
+    let svg = try MapOpener.svg(routeID: walk.routeID, store: local)
     return Response(
       status: .ok, headers: [.contentType: "image/svg+xml; charset=utf-8", .cacheControl: "no-store"],
       body: .init(byteBuffer: ByteBuffer(string: svg)))
@@ -152,7 +175,7 @@ struct PageRoutes: Sendable {
   /// shows the page again with the field and the problem, having changed nothing.
   private func post(
     _ request: Request, _ context: some RequestContext, back: String = "/today",
-    _ change: (FormFields, Account) throws -> Void
+    _ change: (FormFields, Account) async throws -> Void
   ) async throws -> Response {
     let body = try await request.body.collect(upTo: 1 << 20)
     let fields = FormFields(String(buffer: body))
@@ -161,7 +184,7 @@ struct PageRoutes: Sendable {
     }
     let account = try await account()
     do {
-      try change(fields, account)
+      try await change(fields, account)
     } catch let error as FieldError {
       return try await failed(back, request, String(describing: error))
     } catch let error as RecordError {
@@ -173,7 +196,7 @@ struct PageRoutes: Sendable {
 
   private func failed(_ back: String, _ request: Request, _ problem: String) async throws -> Response {
     let account = try await account()
-    let texts = PageTexts(language: try account.store.language())
+    let texts = PageTexts(language: try await account.store.language())
     let message = PageLayout.notice("\(texts.notSaved) \(problem)", isError: true)
     if back.hasPrefix("/settings") {
       return try await settings(request, message: message, status: .unprocessableContent)
@@ -190,23 +213,25 @@ struct PageRoutes: Sendable {
       text, resolver: WallClockResolver(timeZone: account.timeZone()), field: name)
   }
 
-  private func createBlock(_ fields: FormFields, _ account: Account) throws {
+  private func createBlock(_ fields: FormFields, _ account: Account) async throws {
     guard let start = try instant(fields, "start", account) else { throw FieldError("start", "required") }
     guard let end = try instant(fields, "end", account) else { throw FieldError("end", "required") }
-    try account.store.addFocusBlock(title: fields["title"] ?? "", start: start, end: end)
+    try await account.store.addFocusBlock(
+      id: nil, title: fields["title"] ?? "", start: start, end: end, taskIDs: [])
   }
 
-  private func editBlock(_ id: String, _ fields: FormFields, _ account: Account) throws {
+  private func editBlock(_ id: String, _ fields: FormFields, _ account: Account) async throws {
     let start = try instant(fields, "start", account)
     let end = try instant(fields, "end", account)
-    try account.store.updateFocusBlock(id: id) { block in
+    try await account.store.updateFocusBlock(id: id) { block in
       if let title = fields["title"] { block.title = title }
       if let start { block.start = start }
       if let end { block.end = end }
     }
   }
 
-  private func createTask(_ fields: FormFields, _ account: Account) throws {
-    _ = try account.store.addTask(title: fields["title"] ?? "", due: try instant(fields, "due", account))
+  private func createTask(_ fields: FormFields, _ account: Account) async throws {
+    let due = try instant(fields, "due", account)
+    _ = try await account.store.addTask(id: nil, title: fields["title"] ?? "", due: due, completed: false)
   }
 }

@@ -1,0 +1,59 @@
+import Foundation
+import HeraldCore
+import HeraldStore
+import PostgresNIO
+
+extension PostgresStore {
+  /// The user whose API token `secret` is (looked up by its SHA-256, the only form stored); `nil`
+  /// when it is no valid token.
+  public func user(forToken secret: String) async throws -> HeraldUser? {
+    try await client.withConnection { connection in
+      let query: PostgresQuery = try """
+      SELECT \(unescaped: Self.userColumns) FROM herald_user
+      WHERE id = (SELECT user_id FROM api_token WHERE secret_hash = \(AccessSecret.hash(secret)))
+      """
+      return try await Self.users(connection.query(query, logger: logger)).first
+    }
+  }
+
+  /// The data of the user `user`, as the server's store interface; changes replan from `now()`.
+  public func data(ofUser user: Int64, now: @escaping @Sendable () -> Date) -> PostgresUserData {
+    PostgresUserData(store: self, user: user, now: now)
+  }
+
+  /// Applies `change` to the user's data in one transaction: the user's row locked, their data
+  /// read, changed, written back and their deliveries replanned from `now`. When `change` throws,
+  /// nothing is written.
+  func changeData<Value: Sendable>(
+    ofUser user: Int64, now: Date, _ change: (inout PlanningState) throws -> Value
+  ) async throws -> Value {
+    try await transaction { connection in
+      try await Self.lockUser(connection, id: user, logger: logger)
+      var state = try await Self.planningState(connection, user: user, logger: logger)
+      let value = try change(&state)
+      try await Self.save(state, user: user, connection, logger: logger)
+      try await Self.replan(connection, user: user, now: now, logger: logger)
+      return value
+    }
+  }
+
+  /// The user's data version: bumped by every change of their data.
+  func version(ofUser user: Int64) async throws -> Int {
+    try await client.withConnection { connection in
+      for try await version in try await connection.query(
+        "SELECT version FROM herald_user WHERE id = \(user)", logger: logger
+      ).decode(Int64.self) {
+        return Int(version)
+      }
+      throw RecordError.notFound("user \(user)", "no such user")
+    }
+  }
+
+  /// Locks the user's row for the rest of the transaction.
+  static func lockUser(_ connection: PostgresConnection, id: Int64, logger: Logger) async throws {
+    let rows = try await connection.query(
+      "SELECT id FROM herald_user WHERE id = \(id) FOR UPDATE", logger: logger)
+    for try await _ in rows.decode(Int64.self) { return }
+    throw RecordError.notFound("user \(id)", "no such user")
+  }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import HeraldCore
+import HeraldStore
+
+/// One user's data in a `PostgresStore`, behind the server's store interface: every read takes
+/// the user's document, every change is "lock the user, read, apply the same rule the SQLite
+/// store applies (`PlanningState+Records`), write, replan" in one transaction.
+///
+/// Walks are refused: a walk follows the live location of the user's own machine, which a server
+/// for many users does not have (routes are kept, in the user's document).
+public struct PostgresUserData: UserData {
+  let store: PostgresStore
+  /// The user's id; every query names it, so no request reaches another user's rows.
+  public let user: Int64
+  let now: @Sendable () -> Date
+
+  private func state() async throws -> PlanningState { try await store.planningState(ofUser: user) }
+
+  private func change<Value: Sendable>(_ body: (inout PlanningState) throws -> Value) async throws -> Value {
+    try await store.changeData(ofUser: user, now: now(), body)
+  }
+
+  public func focusBlocks() async throws -> [FocusBlock] { try await state().focusBlocks }
+
+  @discardableResult
+  public func addFocusBlock(id: String?, title: String, start: Date, end: Date, taskIDs: [String])
+    async throws
+    -> FocusBlock
+  {
+    try await change { try $0.addFocusBlock(id: id, title: title, start: start, end: end, taskIDs: taskIDs) }
+  }
+
+  @discardableResult
+  public func updateFocusBlock(id: String, _ edit: (inout FocusBlock) -> Void) async throws -> FocusBlock {
+    try await change { try $0.updateFocusBlock(id: id, edit) }
+  }
+
+  public func removeFocusBlock(id: String) async throws {
+    try await change { try $0.removeFocusBlock(id: id) }
+  }
+
+  public func tasks() async throws -> [TodoItem] { try await state().tasks }
+
+  @discardableResult
+  public func addTask(id: String?, title: String, due: Date?, completed: Bool) async throws -> TodoItem {
+    try await change { try $0.addTask(id: id, title: title, due: due, completed: completed) }
+  }
+
+  @discardableResult
+  public func updateTask(id: String, _ edit: (inout TodoItem) -> Void) async throws -> TodoItem {
+    try await change { try $0.updateTask(id: id, edit) }
+  }
+
+  @discardableResult
+  public func completeTask(id: String) async throws -> TodoItem {
+    try await updateTask(id: id) { $0.completed = true }
+  }
+
+  public func removeTask(id: String) async throws { try await change { try $0.removeTask(id: id) } }
+
+  public func settings() async throws -> Settings { try await state().settings }
+
+  public func language() async throws -> Language { try await state().language }
+
+  public func setSettings(_ settings: Settings, language: Language) async throws {
+    try await change {
+      $0.settings = settings
+      $0.language = language
+    }
+  }
+
+  public func movementSchedule() async throws -> MovementSchedule? { try await state().movement }
+
+  public func setMovementSchedule(_ schedule: MovementSchedule?) async throws {
+    try await change { $0.movement = schedule }
+  }
+
+  /// The user's data; planned in their own zone, which `timeZone` is for every account of theirs.
+  public func planningState(timeZone: TimeZone) async throws -> PlanningState {
+    var state = try await state()
+    state.timeZone = timeZone
+    if state.movement == nil { state.movementLog = nil }
+    return state
+  }
+
+  public func routes() async throws -> [Route] { try await state().routes ?? [] }
+
+  public func route(id: String) async throws -> Route? {
+    try await state().routes?.first { $0.id == id }
+  }
+
+  @discardableResult
+  public func importRoute(_ route: Route) async throws -> HeraldStore.RouteImport {
+    try await change { try $0.importRoute(route) }
+  }
+
+  public func removeRoute(id: String) async throws { try await change { try $0.removeRoute(id: id) } }
+
+  public func activeWalk() async throws -> Walk? { nil }
+
+  @discardableResult
+  public func startWalk(routeID: String, at date: Date, restart: Bool) async throws -> HeraldStore.WalkStart {
+    guard try await route(id: routeID) != nil else { throw FieldError("route \(routeID)", "no such route") }
+    throw RecordError(
+      .conflict, subject: "route \(routeID)",
+      problem:
+        "a walk needs the live location of the user's own machine, which a server for many users does not have"
+    )
+  }
+
+  @discardableResult
+  public func stopWalk() async throws -> Walk? { nil }
+
+  public func dataVersion() async throws -> Int { try await store.version(ofUser: user) }
+}

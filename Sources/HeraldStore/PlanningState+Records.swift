@@ -1,0 +1,126 @@
+import Foundation
+import HeraldCore
+
+/// The record rules of a user's data, applied to the data held whole as a `PlanningState` (the
+/// PostgreSQL engine keeps each user's data as one document): the same checks (`HeraldStore.check`,
+/// the core's `Validation`) and the same errors as the SQLite store's methods, so both engines
+/// answer a request alike. Each method changes nothing when it throws.
+extension PlanningState {
+  /// Adds a focus block; without an `id`, the next unused `b1`, `b2`, …
+  public mutating func addFocusBlock(
+    id: String?, title: String, start: Date, end: Date, taskIDs: [String]
+  ) throws -> FocusBlock {
+    let block = FocusBlock(
+      id: id ?? IdentifiedTable.focusBlock.firstUnused(in: focusBlocks.map(\.id)), title: title, start: start,
+      end: end, taskIDs: taskIDs)
+    try checkLinks(block)
+    if focusBlocks.contains(where: { $0.id == block.id }) {
+      throw RecordError.alreadyExists(IdentifiedTable.focusBlock.subject(block.id))
+    }
+    focusBlocks.append(block)
+    return block
+  }
+
+  /// Changes the block `id` as `change` edits it, checked as a new one is.
+  public mutating func updateFocusBlock(id: String, _ change: (inout FocusBlock) -> Void) throws -> FocusBlock
+  {
+    let index = try position(of: id, in: focusBlocks, .focusBlock)
+    var block = focusBlocks[index]
+    change(&block)
+    guard block.id == id else { throw FieldError("id", "cannot be changed (\(id))") }
+    try checkLinks(block)
+    focusBlocks[index] = block
+    return block
+  }
+
+  /// Removes the block `id`.
+  public mutating func removeFocusBlock(id: String) throws {
+    focusBlocks.remove(at: try position(of: id, in: focusBlocks, .focusBlock))
+  }
+
+  /// Adds a task; without an `id`, the next unused `t1`, `t2`, …
+  public mutating func addTask(id: String?, title: String, due: Date?, completed: Bool) throws -> TodoItem {
+    let task = TodoItem(
+      id: id ?? IdentifiedTable.task.firstUnused(in: tasks.map(\.id)), title: title, due: due,
+      completed: completed)
+    try HeraldStore.check(task)
+    if tasks.contains(where: { $0.id == task.id }) {
+      throw RecordError.alreadyExists(IdentifiedTable.task.subject(task.id))
+    }
+    tasks.append(task)
+    return task
+  }
+
+  /// Changes the task `id` as `change` edits it, checked as a new one is.
+  public mutating func updateTask(id: String, _ change: (inout TodoItem) -> Void) throws -> TodoItem {
+    let index = try position(of: id, in: tasks, .task)
+    var task = tasks[index]
+    change(&task)
+    guard task.id == id else { throw FieldError("id", "cannot be changed (\(id))") }
+    try HeraldStore.check(task)
+    tasks[index] = task
+    return task
+  }
+
+  /// Removes the task `id` and its links from focus blocks: a block never names a task that is gone.
+  public mutating func removeTask(id: String) throws {
+    tasks.remove(at: try position(of: id, in: tasks, .task))
+    for index in focusBlocks.indices { focusBlocks[index].taskIDs.removeAll { $0 == id } }
+  }
+
+  /// Adds `route`, or replaces the route with its id in place.
+  public mutating func importRoute(_ route: Route) throws -> HeraldStore.RouteImport {
+    try HeraldStore.check(route)
+    var list = routes ?? []
+    defer { routes = list }
+    if let index = list.firstIndex(where: { $0.id == route.id }) {
+      list[index] = route
+      return .replaced
+    }
+    list.append(route)
+    return .added
+  }
+
+  /// Removes the route `id`.
+  public mutating func removeRoute(id: String) throws {
+    guard let index = routes?.firstIndex(where: { $0.id == id }) else {
+      throw FieldError("route \(id)", "no such route")
+    }
+    routes?.remove(at: index)
+  }
+
+  /// A block obeys the rules of every stored block and links only tasks that exist.
+  private func checkLinks(_ block: FocusBlock) throws {
+    try HeraldStore.check(block)
+    // A link to a task that is not there is bad input (the block is refused), not a missing record.
+    for taskID in block.taskIDs where !tasks.contains(where: { $0.id == taskID }) {
+      throw FieldError(IdentifiedTable.task.subject(taskID), IdentifiedTable.task.missing)
+    }
+  }
+
+  private func position<T: Identifiable<String>>(of id: String, in list: [T], _ table: IdentifiedTable) throws
+    -> Int
+  {
+    guard let index = list.firstIndex(where: { $0.id == id }) else {
+      throw RecordError.notFound(table.subject(id), table.missing)
+    }
+    return index
+  }
+}
+
+extension IdentifiedTable {
+  /// A short id not in `ids`: the prefix and one more than the largest number after it so far,
+  /// stepping on past any taken id (the rule `HeraldStore.nextID` applies in SQL).
+  func firstUnused(in ids: [String]) -> String {
+    let taken = Set(ids)
+    let largest =
+      ids.compactMap { id -> Int? in
+        guard id.hasPrefix(prefix), id.count <= 18 else { return nil }
+        let digits = id.dropFirst(prefix.count).prefix { $0.isASCII && $0.isNumber }
+        return Int(digits)
+      }.max() ?? 0
+    var number = largest + 1
+    while taken.contains(prefix + String(number)) { number += 1 }
+    return prefix + String(number)
+  }
+}
