@@ -3,8 +3,8 @@ import PostgresNIO
 /// PostgresNIO hides what the server said behind a generic description (so that values never
 /// reach a log by accident); this gives the server's own message and code, or the connection's
 /// trouble, in one line.
-enum PostgresProblem {
-  static func describe(_ error: any Error) -> String {
+public enum PostgresProblem {
+  public static func describe(_ error: any Error) -> String {
     if let error = error as? PSQLError {
       if let message = error.serverInfo?[.message] {
         let code = error.serverInfo?[.sqlState].map { " (\($0))" } ?? ""

@@ -50,7 +50,13 @@ struct WorkerProcessTests {
         killed = try StreamingProcess(arguments)
       }
       // Every reminder arrives (those the killed worker held, once their 3 s claims ran out).
-      let requests = receiver.requests(count: expected.count, within: end.timeIntervalSinceNow + 30)
+      let requests = receiver.requests(count: expected.count, within: end.timeIntervalSinceNow + 90)
+      if requests.count < expected.count {
+        for (name, worker) in [("steady", steady), ("killed", killed)] {
+          print(
+            "\(name) worker's log:\n" + worker.standardError.suffix(15).map(\.text).joined(separator: "\n"))
+        }
+      }
       steady.terminate()
       killed.terminate()
       #expect(

@@ -27,13 +27,17 @@ public final class ManualClock: HeraldClock, @unchecked Sendable {
     let id = UUID()
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+        // Checked under the lock: a cancellation either finds the sleeper registered, or is
+        // seen here (its handler may have run before the sleeper was registered).
         let ready: Bool = lock.withLock {
-          if wall >= deadline || maximumWait <= 0 { return true }
+          if wall >= deadline || maximumWait <= 0 || Task.isCancelled { return true }
           sleepers[id] = (deadline, monotonic + maximumWait, continuation)
           return false
         }
         if ready { continuation.resume() }
       }
+      // As Task.sleep does: a cancelled sleep throws.
+      try Task.checkCancellation()
     } onCancel: {
       let sleeper = lock.withLock { sleepers.removeValue(forKey: id) }
       sleeper?.continuation.resume(throwing: CancellationError())

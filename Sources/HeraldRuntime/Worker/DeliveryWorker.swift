@@ -30,27 +30,50 @@ public final class DeliveryWorker: Sendable {
   }
 
   /// Delivers until cancelled; then returns (what it claimed and did not finish is taken over
-  /// by another worker when the claim ends).
+  /// by another worker when the claim ends). A failure — the database restarting, a connection
+  /// lost — is logged and tried again a second later: a worker stops only when told to.
   public func run() async throws {
-    do {
-      try await withThrowingTaskGroup(of: Void.self) { group in
-        group.addTask { [wakeup, store] in try await store.listenForEarlierDeliveries { wakeup.signal() } }
-        group.addTask { try await self.loop() }
-        try await group.next()
-        group.cancelAll()
+    await withTaskGroup(of: Void.self) { group in
+      group.addTask { await self.listen() }
+      group.addTask { await self.loop() }
+      await group.next()
+      group.cancelAll()
+    }
+    logger.info("worker stopped")
+  }
+
+  /// Keeps a connection listening for NOTIFY; after losing it, listens again a second later and
+  /// looks at the table once, in case a NOTIFY came meanwhile.
+  private func listen() async {
+    while !Task.isCancelled {
+      do {
+        try await store.listenForEarlierDeliveries { [wakeup] in wakeup.signal() }
+      } catch  where !Task.isCancelled {
+        logger.warning(
+          "listening for new deliveries failed; again in 1 s", metadata: ["error": "\(describe(error))"])
+      } catch {
+        return
       }
-    } catch  where Task.isCancelled {
-      logger.info("worker stopped")
+      guard !Task.isCancelled else { return }
+      wakeup.signal()
+      try? await clock.sleep(until: clock.now().addingTimeInterval(1), maximumWait: 1)
     }
   }
 
-  private func loop() async throws {
+  private func loop() async {
     logger.info("worker started", metadata: ["database": "\(store.url)"])
     while !Task.isCancelled {
-      if try await deliverDue() > 0 { continue }
-      let now = clock.now()
-      let next = try await store.nextWake(after: now) ?? now.addingTimeInterval(configuration.maximumIdle)
-      try await sleep(until: next)
+      do {
+        if try await deliverDue() > 0 { continue }
+        let now = clock.now()
+        let next = try await store.nextWake(after: now) ?? now.addingTimeInterval(configuration.maximumIdle)
+        try await sleep(until: next)
+      } catch  where !Task.isCancelled {
+        logger.error("a delivery round failed; again in 1 s", metadata: ["error": "\(describe(error))"])
+        try? await clock.sleep(until: clock.now().addingTimeInterval(1), maximumWait: 1)
+      } catch {
+        return
+      }
     }
   }
 
@@ -85,13 +108,20 @@ public final class DeliveryWorker: Sendable {
         }
         group.addTask {
           // The user and their data are read once for their rows, again only after a row that
-          // changed them (the movement chain).
-          let user = try await self.store.user(id: rows[0].user)
-          var state = try await self.store.planningState(ofUser: user.id)
-          for row in rows {
-            if try await self.carryOut(row, of: user, state: state) {
-              state = try await self.store.planningState(ofUser: user.id)
+          // changed them (the movement chain). A failure leaves the user's rows claimed: they
+          // are tried again when the claim ends, here or by another worker.
+          do {
+            let user = try await self.store.user(id: rows[0].user)
+            var state = try await self.store.planningState(ofUser: user.id)
+            for row in rows {
+              if try await self.carryOut(row, of: user, state: state) {
+                state = try await self.store.planningState(ofUser: user.id)
+              }
             }
+          } catch  where !Task.isCancelled {
+            self.logger.error(
+              "delivering a user's reminders failed; tried again when the claims end",
+              metadata: ["user": "\(rows[0].user)", "error": "\(self.describe(error))"])
           }
         }
         running += 1
@@ -140,6 +170,8 @@ public final class DeliveryWorker: Sendable {
     try await store.finish(claimed, outcome)
     return !outcome.effects.isEmpty || claimed.reminder.kind.isRolling
   }
+
+  private func describe(_ error: any Error) -> String { PostgresProblem.describe(error) }
 
   private func post(_ delivery: Delivery, of user: HeraldUser, to url: URL, at now: Date) async throws {
     let body = StandardWebhook.body(delivery, user: user.name)
