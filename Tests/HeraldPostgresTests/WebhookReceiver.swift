@@ -30,6 +30,7 @@ final class WebhookReceiver: @unchecked Sendable {
                 sys.stdout.flush()
             self.send_response(status); self.send_header('Content-Length', '0'); self.end_headers()
         def log_message(self, *args): pass
+    http.server.ThreadingHTTPServer.request_queue_size = 256  # not 5: many workers connect at once
     server = http.server.ThreadingHTTPServer(('127.0.0.1', 0), Handler)
     print(server.server_address[1], flush=True)
     server.serve_forever()

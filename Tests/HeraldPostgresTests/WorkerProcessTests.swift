@@ -31,7 +31,7 @@ struct WorkerProcessTests {
       try await TestDatabase.admin(url, "UPDATE herald_user SET webhook_url = '\(receiver.url)'")
 
       // The test server trusts loopback: the URL needs no password.
-      let arguments = ["worker", "--postgres", url.description, "--lease", "3"]
+      let arguments = ["worker", "--postgres", url.description, "--lease", "3", "--verbose"]
       let steady = try StreamingProcess(arguments)
       var killed = try StreamingProcess(arguments)
       defer {

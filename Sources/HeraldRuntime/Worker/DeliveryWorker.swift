@@ -67,6 +67,7 @@ public final class DeliveryWorker: Sendable {
         if try await deliverDue() > 0 { continue }
         let now = clock.now()
         let next = try await store.nextWake(after: now) ?? now.addingTimeInterval(configuration.maximumIdle)
+        logger.debug("idle", metadata: ["until": "\(RFC3339.utcStringWithMilliseconds(next))"])
         try await sleep(until: next)
       } catch  where !Task.isCancelled {
         logger.error("a delivery round failed; again in 1 s", metadata: ["error": "\(describe(error))"])
@@ -96,6 +97,7 @@ public final class DeliveryWorker: Sendable {
     let now = clock.now()
     let claimed = try await store.claim(now: now, limit: configuration.batchSize, lease: configuration.lease)
     guard !claimed.isEmpty else { return 0 }
+    logger.debug("claimed", metadata: ["rows": "\(claimed.count)"])
     // One user's rows in order, one after another (a decision may read what the one before
     // recorded); different users in parallel, at most `concurrency` at once.
     let byUser = Dictionary(grouping: claimed, by: \.user).values.map { $0 }

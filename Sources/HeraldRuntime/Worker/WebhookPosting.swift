@@ -22,8 +22,26 @@ public struct URLSessionWebhookPoster: WebhookPosting {
     request.httpBody = body
     request.timeoutInterval = timeout
     let tried = "POST to the webhook \(url)"
+    let prepared = request
     let response: URLResponse
-    do { (_, response) = try await URLSession.shared.data(for: request) } catch {
+    do {
+      // The whole exchange within `timeout`, whatever URLSession's own timers do with a
+      // connection that is never accepted.
+      response = try await withThrowingTaskGroup(of: URLResponse?.self) { group in
+        group.addTask { try await URLSession.shared.data(for: prepared).1 }
+        group.addTask {
+          try await Task.sleep(for: .seconds(timeout))
+          return nil
+        }
+        defer { group.cancelAll() }
+        guard let first = try await group.next(), let response = first else {
+          throw EnvironmentError(tried: tried, problem: "no answer within \(Int(timeout)) s")
+        }
+        return response
+      }
+    } catch let error as EnvironmentError {
+      throw error
+    } catch {
       throw EnvironmentError(tried: tried, problem: error.localizedDescription)
     }
     let status = (response as? HTTPURLResponse)?.statusCode ?? 0
