@@ -63,7 +63,7 @@ struct WorkerBenchmark {
         + "p99 \(Self.milliseconds(lateness, 0.99)), max \(Self.milliseconds(lateness, 1)); target p99 ≤ 50 ms"
     )
 
-    // A dead worker: its claims (lease 30 s) are delivered by another when the lease ends.
+    // A dead worker: its claims (a lease of 30 s here) are delivered by another when the lease ends.
     let takeover = try await withDatabase(server) { url in
       let fire = try await populate(url, perUser: 1, startingIn: 15, spread: 1, webhook: receiver.url)
       try await Self.sleep(until: fire.addingTimeInterval(0.2))

@@ -12,7 +12,7 @@ struct WorkerCommand: AsyncParsableCommand {
     commandName: "worker", abstract: "Deliver every user's reminders at their time, from PostgreSQL.",
     discussion: """
       Any number of workers may run against one database, on one machine or many: each claims due \
-      deliveries for 30 s, so a worker killed at any moment loses nothing (its claims are taken over). \
+      deliveries for 25 s (--lease), so a worker killed at any moment loses nothing (its claims are taken over). \
       Idle, a worker sleeps until the earliest delivery and is woken by a NOTIFY when an earlier one is \
       queued. Ends gracefully on SIGTERM or SIGINT.
       """)
@@ -20,7 +20,7 @@ struct WorkerCommand: AsyncParsableCommand {
   @OptionGroup var database: PostgresOptions
   @Option(help: "Deliveries in flight at once.") var concurrency = 16
   @Option(help: "Seconds a claim holds: a dead worker's deliveries are taken over after this.")
-  var lease = 30.0
+  var lease = 25.0
   @Flag(help: "Log every delivery.") var verbose = false
 
   func run() async throws {

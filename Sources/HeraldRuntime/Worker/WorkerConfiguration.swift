@@ -19,7 +19,7 @@ public struct WorkerConfiguration: Sendable {
   public var maximumIdle: TimeInterval
 
   public init(
-    concurrency: Int = 16, batchSize: Int = 200, lease: TimeInterval = 30, maximumAttempts: Int = 5,
+    concurrency: Int = 16, batchSize: Int = 200, lease: TimeInterval = 25, maximumAttempts: Int = 5,
     requestTimeout: TimeInterval = 10, delivery: DeliveryPolicy = DeliveryPolicy(),
     maximumIdle: TimeInterval = 60
   ) {
