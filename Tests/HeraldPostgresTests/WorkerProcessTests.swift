@@ -99,26 +99,35 @@ struct WorkerProcessTests {
 
   /// Adds the users, each with one focus block whose reminder falls due in the coming seconds;
   /// writes each user's webhook secret to `secretsFile`. Returns the first fire instant and each
-  /// reminder's `webhook-id` with its instant.
+  /// reminder's `webhook-id` with its instant. The users are added first and the first instant is
+  /// set from how long that took, so that the data written next is all in place before it (a
+  /// block whose 5 minutes before have passed would be reminded at its start instead).
   static func populate(_ store: PostgresStore, secretsFile: String) async throws -> (Date, [String: Date]) {
-    let firstFire = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + 15).rounded(.up))
-    var expected: [String: Date] = [:]
     var secrets: [String: String] = [:]
+    let started = Date()
     for index in 0..<users {
       let name = "user-\(index)"
       _ = try await store.addUser(
         name: name, timeZone: Fixtures.zone("Europe/Berlin"), language: .de,
         webhook: URL(string: "http://127.0.0.1:9/set-later"), at: Date())
       secrets[name] = try await store.user(named: name).webhookSecret.description
+    }
+    let adding = Date().timeIntervalSince(started)
+    let firstFire = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + 2 * adding + 5).rounded(.up))
+    var expected: [String: Date] = [:]
+    for index in 0..<users {
+      let name = "user-\(index)"
       let fire = firstFire.addingTimeInterval(Double(index % spread))
       let block = FocusBlock(
         id: "b\(index)", title: "Block \(index)", start: fire.addingTimeInterval(300),
         end: fire.addingTimeInterval(3600))
       try await store.replaceData(
-        ofUser: name,
-        with: PlanningState(timeZone: Fixtures.zone("Europe/Berlin"), focusBlocks: [block]),
+        ofUser: name, with: PlanningState(timeZone: Fixtures.zone("Europe/Berlin"), focusBlocks: [block]),
         now: Date())
       expected["\(name):focus-block-start-b\(index):\(RFC3339.utcStringWithMilliseconds(fire))"] = fire
+    }
+    guard Date() < firstFire else {
+      throw PostgresTestError("setting up took past the first reminder (\(RFC3339.utcString(firstFire)))")
     }
     try JSONEncoder().encode(secrets).write(to: URL(fileURLWithPath: secretsFile))
     return (firstFire, expected)
