@@ -79,7 +79,7 @@ final class WebhookReceiver: @unchecked Sendable {
 
   /// The requests, once there are `count` (the receiver prints each before it answers, so the
   /// line is on its way when the worker has its answer), or after `seconds` whatever came.
-  func requests(count: Int, within seconds: Double = 10) -> [Request] {
+  func requests(count: Int, within seconds: Double = 30) -> [Request] {
     _ = output.wait(until: Date().addingTimeInterval(seconds)) { $0.count > count ? true : nil }
     return requests
   }
