@@ -63,13 +63,7 @@ struct PostgresServeProcessTests {
         """)
       #expect(rows == ["alice due-date-morning-t1 2026-12-01T08:00Z"])
 
-      server.terminate()
-      let watchdog = Task {
-        try await Task.sleep(for: .seconds(15))
-        server.kill()
-      }
-      let status = await server.waitForExit()
-      watchdog.cancel()
+      let status = await server.stop(within: 15)
       #expect(status == 0, "herald serve --postgres did not exit within 15 s of SIGTERM")
     }
   }

@@ -27,14 +27,7 @@ import Testing
       }
     }
     #expect(answered, "herald serve did not answer on \(port)")
-    server.terminate()
-    // A server that ignores SIGTERM is killed after 15 s, so the test fails instead of hanging.
-    let watchdog = Task {
-      try await Task.sleep(for: .seconds(15))
-      server.kill()
-    }
-    let status = await server.waitForExit()
-    watchdog.cancel()
+    let status = await server.stop(within: 15)
     #expect(status == 0, "herald serve did not exit within 15 s of SIGTERM")
   }
 

@@ -96,6 +96,15 @@ public final class StreamingProcess: @unchecked Sendable {
     return item
   }
 
+  /// Asks the process to stop (SIGTERM) and waits for it; one that has not ended `seconds` later is
+  /// SIGKILLed, so a test fails instead of hanging. Its exit status, or the signal that ended it.
+  public func stop(within seconds: Double) async -> Int32 {
+    terminate()
+    let watchdog = kill(after: seconds)
+    defer { watchdog.cancel() }
+    return await waitForExit()
+  }
+
   /// Asks the process to stop (SIGTERM).
   public func terminate() { kill(SIGTERM) }
 
