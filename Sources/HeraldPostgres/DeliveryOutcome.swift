@@ -3,8 +3,9 @@ import HeraldCore
 
 /// What a worker did with a claimed delivery, as it is recorded.
 public enum DeliveryOutcome: Sendable, Hashable {
-  /// Shown (its webhook answered 2xx, or the user has none), with what showing it changes.
-  case delivered(at: Date, late: Bool, effects: [DeliveryEffect])
+  /// Shown (its webhook answered 2xx, or the user has none), with what showing it changes and
+  /// what it said (`record`: the webhook body, which the user's delivery stream carries).
+  case delivered(at: Date, late: Bool, effects: [DeliveryEffect], record: String)
   /// Its time had passed too long ago.
   case missed
   /// Nothing to send: an earlier delivery said the same.
@@ -32,7 +33,7 @@ public enum DeliveryOutcome: Sendable, Hashable {
 
   public var effects: [DeliveryEffect] {
     switch self {
-    case .delivered(_, _, let effects), .silenced(let effects): effects
+    case .delivered(_, _, let effects, _), .silenced(let effects): effects
     default: []
     }
   }

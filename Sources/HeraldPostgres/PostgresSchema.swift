@@ -72,10 +72,31 @@ enum PostgresSchema {
       "v2-user-version",
       ["ALTER TABLE herald_user ADD COLUMN version bigint NOT NULL DEFAULT 0"]
     ),
+    (
+      // What a delivered reminder said (its webhook body), numbered per user in the order the
+      // deliveries were recorded, so a user's desktop can follow them as a stream and resume after
+      // the last one it showed. The number comes from a per-user counter row updated in the
+      // recording statement: its row lock orders one user's recordings, so a reader never sees
+      // number n + 1 before n has been committed.
+      "v3-delivery-events",
+      [
+        "ALTER TABLE delivery ADD COLUMN event_id bigint, ADD COLUMN payload text",
+        "CREATE UNIQUE INDEX delivery_event ON delivery (user_id, event_id) WHERE event_id IS NOT NULL",
+        """
+        CREATE TABLE delivery_event_counter (
+          user_id bigint PRIMARY KEY REFERENCES herald_user (id) ON DELETE CASCADE,
+          last bigint NOT NULL
+        )
+        """,
+      ]
+    ),
   ]
 
   /// The channel a process NOTIFYs when it queued a delivery earlier than every pending one.
   static let channel = "herald_due"
+
+  /// The channel a worker NOTIFYs after recording deliveries: the names of their users, one per line.
+  static let deliveredChannel = "herald_delivered"
 
   /// Any constant: the key of the advisory lock that lets one process at a time migrate.
   static let migrationLock: Int64 = 0x4865_7261_6c64  // "Herald"

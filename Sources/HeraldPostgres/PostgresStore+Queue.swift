@@ -76,13 +76,10 @@ extension PostgresStore {
   /// A row another worker finished meanwhile (this one's lease ran out) is left as it is.
   public func finish(_ claimed: ClaimedDelivery, _ outcome: DeliveryOutcome) async throws {
     let rolling = claimed.reminder.kindIndex < Planner.kinds.count && claimed.reminder.kind.isRolling
-    if case .delivered(let at, let late, let effects) = outcome, effects.isEmpty, !rolling {
+    if case .delivered(let at, let late, let effects, let record) = outcome, effects.isEmpty, !rolling {
       // The common case is one statement: no transaction to open and commit.
       try await client.query(
-        """
-        UPDATE delivery SET status = 'delivered', delivered_at = \(at), late = \(late), claimed_until = NULL
-        WHERE id = \(claimed.id) AND status = 'pending'
-        """, logger: logger)
+        Self.recordDelivered(claimed, at: at, late: late, record: record), logger: logger)
       return
     }
     try await transaction { connection in
@@ -103,12 +100,9 @@ extension PostgresStore {
           WHERE id = \(claimed.id) AND status = 'pending' RETURNING id
           """, logger: logger
         ).collect().count
-      case .delivered(let at, let late, _):
+      case .delivered(let at, let late, _, let record):
         updated = try await connection.query(
-          """
-          UPDATE delivery SET status = 'delivered', delivered_at = \(at), late = \(late), claimed_until = NULL
-          WHERE id = \(claimed.id) AND status = 'pending' RETURNING id
-          """, logger: logger
+          Self.recordDelivered(claimed, at: at, late: late, record: record), logger: logger
         ).collect().count
       case .failed(let error):
         updated = try await connection.query(
@@ -137,6 +131,39 @@ extension PostgresStore {
       if rolling {
         try await Self.replan(connection, user: claimed.user, now: claimed.fireDate, logger: logger)
       }
+    }
+  }
+
+  /// Records `claimed` as delivered with what it said, numbered next in its user's stream of
+  /// deliveries (the counter row's lock orders one user's recordings; a number is skipped when
+  /// the row was finished by another worker meanwhile). Returns the row's id when it was recorded.
+  static func recordDelivered(_ claimed: ClaimedDelivery, at: Date, late: Bool, record: String)
+    -> PostgresQuery
+  {
+    """
+    WITH next AS (
+      INSERT INTO delivery_event_counter AS c (user_id, last) VALUES (\(claimed.user), 1)
+      ON CONFLICT (user_id) DO UPDATE SET last = c.last + 1 RETURNING last)
+    UPDATE delivery SET status = 'delivered', delivered_at = \(at), late = \(late), claimed_until = NULL,
+      payload = \(record), event_id = (SELECT last FROM next)
+    WHERE id = \(claimed.id) AND status = 'pending' RETURNING id
+    """
+  }
+
+  /// Tells the servers' delivery streams that these users have new deliveries (one NOTIFY for a
+  /// batch; a payload holds at most 8 000 bytes, so many names go in several).
+  public func announceDeliveries(toUsers names: Set<String>) async throws {
+    var chunk = ""
+    for name in names.sorted() {
+      if chunk.utf8.count + name.utf8.count + 1 > 7_900 {
+        try await client.query(
+          "SELECT pg_notify(\(PostgresSchema.deliveredChannel), \(chunk))", logger: logger)
+        chunk = ""
+      }
+      chunk += chunk.isEmpty ? name : "\n" + name
+    }
+    if !chunk.isEmpty {
+      try await client.query("SELECT pg_notify(\(PostgresSchema.deliveredChannel), \(chunk))", logger: logger)
     }
   }
 }

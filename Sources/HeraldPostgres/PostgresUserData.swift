@@ -112,4 +112,12 @@ public struct PostgresUserData: UserData {
   public func stopWalk() async throws -> Walk? { nil }
 
   public func dataVersion() async throws -> Int { try await store.version(ofUser: user) }
+
+  public func deliveryEvents(after: Int64, limit: Int) async throws -> [DeliveryEvent] {
+    try await store.deliveryEvents(ofUser: user, after: after, limit: limit)
+  }
+
+  public func lastDeliveryEventID() async throws -> Int64 {
+    try await store.lastDeliveryEventID(ofUser: user)
+  }
 }

@@ -20,6 +20,10 @@ public struct HeraldServerApp: Sendable {
   let hubs: LiveHubs?
   /// Whether the pages need a login: reachable from other machines, or serving many users.
   let pagesNeedLogin: Bool
+  /// The database of many users, whose workers announce new deliveries; `nil` for one person.
+  let postgres: PostgresStore?
+  /// Wakes the users' delivery streams when their deliveries are announced.
+  let deliveryBell = DeliveryBell()
 
   /// A server for the one person whose data `store` holds; plans use the zone `zones` gives.
   public init(
@@ -32,6 +36,7 @@ public struct HeraldServerApp: Sendable {
     self.clock = clock
     pagesNeedLogin = configuration.allowRemote
     hubs = nil
+    postgres = nil
     hub = LiveEventHub { [store, zones, clock] in
       let zone = zones.current()
       let state = try store.planningState(timeZone: zone)
@@ -46,6 +51,7 @@ public struct HeraldServerApp: Sendable {
   public init(postgres: PostgresStore, clock: any HeraldClock, configuration: ServerConfiguration) {
     self.configuration = configuration
     directory = PostgresDirectory(store: postgres, clock: clock)
+    self.postgres = postgres
     store = nil
     self.clock = clock
     pagesNeedLogin = true
@@ -67,6 +73,7 @@ public struct HeraldServerApp: Sendable {
       .add(middleware: APIErrorMiddleware())
       .add(middleware: BearerTokenMiddleware(directory: directory))
     try APIHandler(clock: clock, changes: changes).registerHandlers(on: api)
+    DeliveryStream.register(on: api, bell: deliveryBell)
     let pages = PageRoutes(
       directory: directory, clock: clock, hub: hub, hubs: hubs, changes: changes,
       requiresLogin: pagesNeedLogin)
@@ -90,6 +97,9 @@ public struct HeraldServerApp: Sendable {
     var services: [any Service] = []
     if let store { services.append(LiveRefreshService(hub: hub, store: store)) }
     if let hubs { services.append(LiveHubsService(hubs: hubs)) }
+    if let postgres {
+      services.append(DeliveryBellService(bell: deliveryBell, store: postgres, logger: logger))
+    }
     return Application(
       router: try router(),
       configuration: .init(

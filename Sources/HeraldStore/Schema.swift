@@ -13,6 +13,7 @@ enum Schema {
     migrator.registerMigration("v3-api-tokens", migrate: HeraldStore.createTokens)
     migrator.registerMigration("v4-desktop-lifecycle", migrate: HeraldStore.createDesktopLifecycle)
     migrator.registerMigration("v5-routes", migrate: HeraldStore.createRoutes)
+    migrator.registerMigration("v6-subscriptions", migrate: HeraldStore.createSubscriptions)
     // Later versions are registered here; a shipped migration is never edited.
     return migrator
   }

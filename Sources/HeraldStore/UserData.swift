@@ -66,8 +66,30 @@ public protocol UserData: Sendable {
 
   /// A number that changes whenever the data changes (live pages poll it).
   func dataVersion() async throws -> Int
+
+  /// The user's deliveries numbered after `after` in their delivery stream, oldest first, at most
+  /// `limit` (an engine without a stream refuses).
+  func deliveryEvents(after: Int64, limit: Int) async throws -> [DeliveryEvent]
+  /// The number of the user's latest delivery; 0 before the first.
+  func lastDeliveryEventID() async throws -> Int64
 }
 
 // No shorter overloads here: in an async context they would be chosen over `HeraldStore`'s own
 // synchronous methods with default arguments, turning every such call async.
-extension HeraldStore: UserData {}
+extension HeraldStore: UserData {
+  // One person's reminders are shown by their own daemon (`herald run`), which keeps no stream of
+  // them for another machine: the stream is a server's for many users.
+  public func deliveryEvents(after: Int64, limit: Int) async throws -> [DeliveryEvent] {
+    throw Self.noDeliveryStream
+  }
+
+  public func lastDeliveryEventID() async throws -> Int64 { throw Self.noDeliveryStream }
+
+  private static var noDeliveryStream: RecordError {
+    RecordError(
+      .conflict, subject: "deliveries",
+      problem:
+        "a single-user server's reminders are shown by its own daemon (herald run); the delivery stream is served for many users, on PostgreSQL"
+    )
+  }
+}

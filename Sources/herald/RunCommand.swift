@@ -23,9 +23,15 @@ struct RunCommand: AsyncParsableCommand {
       gpsd:HOST:PORT), gpx:FILE (a recorded track, replayed on its timestamps --replay-speed times \
       as fast) or stdin (one JSON fix per line: {"latitude":…,"longitude":…,"time":"…","accuracy":…}). \
       Each point of interest within 25 m of a fix is notified once, then the route's completion.
+
+      With --server URL and --token (or $HERALD_TOKEN), it plans nothing itself: it shows the \
+      deliveries of that token's user on a Herald server for many users as they are made, resuming \
+      after the last one shown when the connection or the daemon was down.
       """)
 
   @OptionGroup var store: StoreOptions
+
+  @OptionGroup var follow: ServerFollowOptions
 
   @Option(name: .customLong("sink"), help: "desktop, stdout or webhook; repeat for several.")
   var sinks: [SinkKind] = [.desktop]
@@ -63,6 +69,12 @@ struct RunCommand: AsyncParsableCommand {
     let locationOption = try location.map { (text) throws(FieldError) in try LocationOption(parsing: text) }
     let choices = try sinks.map { (kind) throws(FieldError) in try kind.choice(webhookURL: webhookURL) }
     let logger = HeraldLogging.logger(verbose: verbose)
+    if let target = try follow.target() {
+      guard locationOption == nil else {
+        throw FieldError("--location", "a walk is followed with the local data, not with --server")
+      }
+      return try await followServer(target, choices: choices, logger: logger)
+    }
     // Read before anything starts: a bad track file is an error, not a daemon without fixes.
     let source = try locationOption?.source(replaySpeed: replaySpeed, logger: logger)
     let database = try store.open()
@@ -76,6 +88,24 @@ struct RunCommand: AsyncParsableCommand {
     if let source { services.append(LocationFeed(source: source, daemon: daemon, logger: logger)) }
     let group = ServiceGroup(
       services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+    try await group.run()
+  }
+
+  /// Shows the deliveries of a user of a server for many users through the chosen sinks; the
+  /// local store keeps where the stream was left and what the desktop shows.
+  private func followServer(_ target: (server: URL, token: String), choices: [SinkChoice], logger: Logger)
+    async throws
+  {
+    let database = try store.open()
+    // The server's deliveries carry no buttons: they are answered on the server (its pages, its API).
+    let sinks = try DaemonAssembly.sinks(choices, store: database, logger: logger) { _, _ in }
+    var policy = DeliveryPolicy()
+    policy.graceWindow = graceHours * 3600
+    let feed = ServerDeliveryFeed(
+      server: target.server, token: target.token, store: database, sinks: sinks,
+      clock: try clockOptions.clock(),
+      policy: policy, logger: logger)
+    let group = ServiceGroup(services: [feed], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
     try await group.run()
   }
 }

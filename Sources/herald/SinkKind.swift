@@ -19,7 +19,7 @@ enum SinkKind: String, ExpressibleByArgument, CaseIterable {
     case .stdout: return .stdout
     case .webhook:
       guard let webhookURL else { throw FieldError("--webhook-url", "required by --sink webhook") }
-      return .webhook(try WebhookAddress.parse(webhookURL, field: "--webhook-url"))
+      return .webhook(try HTTPAddress.parse(webhookURL, field: "--webhook-url"))
     }
   }
 }

@@ -27,7 +27,7 @@ struct UserCommand: AsyncParsableCommand {
       }
       let language = try Language(parsing: locale, field: "--locale")
       let url = try webhook.map { (text) throws(FieldError) in
-        try WebhookAddress.parse(text, field: "--webhook")
+        try HTTPAddress.parse(text, field: "--webhook")
       }
       let token = try await database.withStore { store in
         try await store.addUser(name: name, timeZone: zone, language: language, webhook: url, at: Date())

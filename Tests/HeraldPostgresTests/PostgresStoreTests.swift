@@ -48,7 +48,8 @@ struct PostgresStoreTests {
         try await group.waitForAll()
       }
       let applied = try await TestDatabase.column(url, "SELECT name FROM herald_migration ORDER BY name")
-      #expect(applied == ["v1-users-tokens-deliveries", "v2-user-version"])  // each once
+      // Each once.
+      #expect(applied == ["v1-users-tokens-deliveries", "v2-user-version", "v3-delivery-events"])
     }
   }
 

@@ -64,4 +64,45 @@ import Testing
       both.stderr == "error: --database: cannot be used with --postgres: the users' data is in the database\n"
     )
   }
+
+  /// A desktop told to follow a single-user server (`herald run --server`) hears in one line why it
+  /// cannot: one person's reminders are shown by that server's own daemon. A bad token, the same.
+  @Test func followingASingleUserServerIsRefusedInOneLine() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let environment = ["HERALD_DATABASE": directory.path("herald.sqlite")]
+    let token = try HeraldProcess.run(["token", "create", "laptop"], environment: environment).stdout
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    let port = Int(try TCPTestServer.freePort())
+    let server = try StreamingProcess(["serve", "--port", String(port)], environment: environment)
+    defer { server.kill() }
+    var answered = false
+    for _ in 0..<1_200 where !answered {
+      let answer = try? await RawHTTPClient.request(
+        port: port, "GET", "/openapi.yaml", headers: [("Host", "127.0.0.1:\(port)")])
+      answered = answer?.status == 200
+      if !answered { try await Task.sleep(for: .milliseconds(100)) }
+    }
+    #expect(answered, "herald serve did not answer on \(port)")
+    let follow = ["run", "--server", "http://127.0.0.1:\(port)", "--sink", "stdout"]
+    let local = ["--database", directory.path("desktop.sqlite")]
+
+    let refused = try HeraldProcess.run(follow + ["--token", token] + local)
+    #expect(refused.status != 0)
+    #expect(refused.stdout.isEmpty)
+    #expect(
+      refused.stderr
+        == ("error: the server http://127.0.0.1:\(port) refused the delivery stream (HTTP 409): deliveries: a single-user server's reminders are shown by its own daemon (herald run); the delivery stream is served for many users, on PostgreSQL\n"),
+      "\(refused.stderr)")
+    let stranger = try HeraldProcess.run(follow + ["--token", "hrld_not-a-token"] + local)
+    #expect(stranger.status != 0)
+    #expect(
+      stranger.stderr
+        == ("error: the server http://127.0.0.1:\(port) refused the delivery stream (HTTP 401): the bearer token is not valid\n"),
+      "\(stranger.stderr)")
+    let noToken = try HeraldProcess.run(follow + local)
+    #expect(noToken.status != 0)
+    #expect(noToken.stderr == "error: --token: required with --server (or set HERALD_TOKEN)\n")
+    #expect(await server.stop(within: 15) == 0)
+  }
 }

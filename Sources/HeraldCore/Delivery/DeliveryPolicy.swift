@@ -14,4 +14,16 @@ public struct DeliveryPolicy: Sendable, Hashable {
     self.graceWindow = graceWindow
     self.lateAfter = lateAfter
   }
+
+  /// A delivery made elsewhere (a server's worker) passed on to be shown here at `now` — a desktop
+  /// following the server, perhaps after it was down: shown now, marked late when it is late by
+  /// now, while within the grace window; `nil` past it, as the daemon records such a reminder missed.
+  public func relay(_ delivery: Delivery, at now: Date) -> Delivery? {
+    let overdue = now.timeIntervalSince(delivery.notification.fireDate)
+    guard overdue <= graceWindow else { return nil }
+    var relayed = delivery
+    relayed.deliveredAt = now
+    relayed.late = delivery.late || overdue > lateAfter
+    return relayed
+  }
 }

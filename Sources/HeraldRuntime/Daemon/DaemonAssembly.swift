@@ -11,21 +11,32 @@ public enum DaemonAssembly {
   ) async throws -> ReminderDaemon {
     let daemon = ReminderDaemon(
       store: store, clock: clock, zones: zones, sinks: [], configuration: configuration, logger: logger)
-    var added = Set<SinkChoice>()
-    for choice in sinks where added.insert(choice).inserted {
-      switch choice {
-      case .stdout:
-        await daemon.addSink(StdoutSink())
-      case .webhook(let url):
-        await daemon.addSink(WebhookSink(url: url))
-      case .desktop:
-        let desktop = try DesktopSink(store: store, logger: logger) { [weak daemon] action, slot in
-          await daemon?.perform(action, inSlot: slot)
-        }
-        await daemon.addSink(desktop)
-        await daemon.setLiveActivity(desktop.liveActivity)
-      }
+    for sink in try Self.sinks(
+      sinks, store: store, logger: logger,
+      onAction: { [weak daemon] action, slot in
+        await daemon?.perform(action, inSlot: slot)
+      })
+    {
+      await daemon.addSink(sink)
+      if let desktop = sink as? DesktopSink { await daemon.setLiveActivity(desktop.liveActivity) }
     }
     return daemon
+  }
+
+  /// The sinks chosen, each once. The desktop sink keeps what it shows in `store`; its buttons
+  /// call `onAction`.
+  public static func sinks(
+    _ choices: [SinkChoice], store: HeraldStore, logger: Logger, onAction: @escaping ActionCallback
+  ) throws -> [any DeliverySink] {
+    var added = Set<SinkChoice>()
+    var sinks: [any DeliverySink] = []
+    for choice in choices where added.insert(choice).inserted {
+      switch choice {
+      case .stdout: sinks.append(StdoutSink())
+      case .webhook(let url): sinks.append(WebhookSink(url: url))
+      case .desktop: sinks.append(try DesktopSink(store: store, logger: logger, onAction: onAction))
+      }
+    }
+    return sinks
   }
 }

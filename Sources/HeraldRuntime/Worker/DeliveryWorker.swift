@@ -101,44 +101,57 @@ public final class DeliveryWorker: Sendable {
     // One user's rows in order, one after another (a decision may read what the one before
     // recorded); different users in parallel, at most `concurrency` at once.
     let byUser = Dictionary(grouping: claimed, by: \.user).values.map { $0 }
-    try await withThrowingTaskGroup(of: Void.self) { group in
+    // The users who were shown something: their delivery streams are told once, after the batch.
+    let shown = try await withThrowingTaskGroup(of: String?.self) { group in
       var running = 0
+      var shown = Set<String>()
       for rows in byUser {
         if running >= configuration.concurrency {
-          try await group.next()
+          if let name = try await group.next() ?? nil { shown.insert(name) }
           running -= 1
         }
-        group.addTask {
-          // The user and their data are read once for their rows, again only after a row that
-          // changed them (the movement chain). A failure leaves the user's rows claimed: they
-          // are tried again when the claim ends, here or by another worker.
-          do {
-            let user = try await self.store.user(id: rows[0].user)
-            var state = try await self.store.planningState(ofUser: user.id)
-            for row in rows {
-              if try await self.carryOut(row, of: user, state: state) {
-                state = try await self.store.planningState(ofUser: user.id)
-              }
-            }
-          } catch  where !Task.isCancelled {
-            self.logger.error(
-              "delivering a user's reminders failed; tried again when the claims end",
-              metadata: ["user": "\(rows[0].user)", "error": "\(self.describe(error))"])
-          }
-        }
+        group.addTask { await self.carryOut(rows) }
         running += 1
       }
-      try await group.waitForAll()
+      for try await name in group { if let name { shown.insert(name) } }
+      return shown
     }
+    if !shown.isEmpty { try await store.announceDeliveries(toUsers: shown) }
     return claimed.count
   }
 
+  /// Carries out one user's claimed rows in order; the user's name when one of them was shown.
+  private func carryOut(_ rows: [ClaimedDelivery]) async -> String? {
+    // The user and their data are read once for their rows, again only after a row that
+    // changed them (the movement chain). A failure leaves the user's rows claimed: they
+    // are tried again when the claim ends, here or by another worker.
+    var shown: String?
+    do {
+      let user = try await store.user(id: rows[0].user)
+      var state = try await store.planningState(ofUser: user.id)
+      for row in rows {
+        let outcome = try await carryOut(row, of: user, state: state)
+        if case .delivered = outcome { shown = user.name }
+        if !outcome.effects.isEmpty || row.reminder.kind.isRolling {
+          state = try await store.planningState(ofUser: user.id)
+        }
+      }
+    } catch  where !Task.isCancelled {
+      logger.error(
+        "delivering a user's reminders failed; tried again when the claims end",
+        metadata: ["user": "\(rows[0].user)", "error": "\(describe(error))"])
+    } catch {}
+    return shown
+  }
+
   /// Decides and carries out one claimed delivery of `user`, whose data is `state`; returns
-  /// whether that changed their data (a movement reminder: its effects, the chain replanned).
-  func carryOut(_ claimed: ClaimedDelivery, of user: HeraldUser, state: PlanningState) async throws -> Bool {
+  /// what became of it.
+  func carryOut(_ claimed: ClaimedDelivery, of user: HeraldUser, state: PlanningState) async throws
+    -> DeliveryOutcome
+  {
     guard Int(claimed.reminder.kindIndex) < Planner.kinds.count else {
       try await store.finish(claimed, .withdrawn)
-      return false
+      return .withdrawn
     }
     let context = PlanningContext(state: state, now: claimed.fireDate, limits: .unlimited)
     let due = Planner.due(claimed.reminder, in: context)
@@ -147,7 +160,7 @@ public final class DeliveryWorker: Sendable {
     guard due.key == claimed.key else {
       logger.info("withdrawn", metadata: ["user": "\(user.name)", "id": "\(claimed.requestID)"])
       try await store.finish(claimed, .withdrawn)
-      return false
+      return .withdrawn
     }
     let now = clock.now()
     // Its own row is the one claimed (pending, unique): only what it would repeat needs a look.
@@ -162,21 +175,25 @@ public final class DeliveryWorker: Sendable {
       logger.info("missed", metadata: ["user": "\(user.name)", "id": "\(claimed.requestID)"])
       outcome = .missed
     case .show(let delivery):
+      let body = StandardWebhook.body(delivery, user: user.name)
       do {
-        if let webhook = user.webhook { try await post(delivery, of: user, to: webhook, at: now) }
-        outcome = .delivered(at: delivery.deliveredAt, late: delivery.late, effects: delivery.effects)
+        if let webhook = user.webhook { try await post(body, of: delivery, user: user, to: webhook, at: now) }
+        outcome = .delivered(
+          at: delivery.deliveredAt, late: delivery.late, effects: delivery.effects,
+          record: String(decoding: body, as: UTF8.self))
       } catch {
         outcome = failure(of: claimed, error, at: now, user: user)
       }
     }
     try await store.finish(claimed, outcome)
-    return !outcome.effects.isEmpty || claimed.reminder.kind.isRolling
+    return outcome
   }
 
   private func describe(_ error: any Error) -> String { PostgresProblem.describe(error) }
 
-  private func post(_ delivery: Delivery, of user: HeraldUser, to url: URL, at now: Date) async throws {
-    let body = StandardWebhook.body(delivery, user: user.name)
+  private func post(_ body: Data, of delivery: Delivery, user: HeraldUser, to url: URL, at now: Date)
+    async throws
+  {
     let id = StandardWebhook.id(
       user: user.name, requestID: delivery.key.requestID, fireDate: delivery.key.fireDate)
     let timestamp = Int(now.timeIntervalSince1970.rounded(.down))

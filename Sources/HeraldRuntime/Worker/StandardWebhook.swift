@@ -22,10 +22,12 @@ public enum StandardWebhook {
     return "v1," + Data(code).base64EncodedString()
   }
 
-  /// The body of a delivery: the keys of a delivery line and the user's name.
+  /// The body of a delivery: the keys of a delivery line, the user's name, and the language its
+  /// texts are in (which a desktop following the user's stream shows the late marker in).
   public static func body(_ delivery: Delivery, user: String) -> Data {
     guard case .object(var members) = DeliveryLine.json(delivery) else { return Data() }
     members.append(.init("user", .string(user)))
+    members.append(.init("language", .string(delivery.language.rawValue)))
     return Data(JSONWriter.string(.object(members), pretty: false).utf8)
   }
 

@@ -1,0 +1,150 @@
+import Foundation
+import HeraldCore
+import HeraldInterchange
+import HeraldStore
+import HeraldSystem
+import Logging
+import ServiceLifecycle
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// `herald run --server URL --token T`: shows the deliveries of the token's user on a server for
+/// many users, as the workers make them, through this machine's sinks.
+///
+/// It follows the user's delivery stream (`GET /api/v1/deliveries/events`) and records the number
+/// of each delivery shown in the local store, so after a lost connection or a restart it resumes
+/// with `Last-Event-ID`: nothing missed, nothing shown twice. One that comes back more than the
+/// grace window after its time is not shown, as the daemon records such a reminder missed. A
+/// refusal (a token that is not valid, a server without streams) ends it with that error; a lost
+/// connection is said once and tried again, 1 s later, then up to every 30 s.
+public struct ServerDeliveryFeed: Service {
+  let server: URL
+  let token: String
+  let store: HeraldStore
+  let sinks: [any DeliverySink]
+  let clock: any HeraldClock
+  let policy: DeliveryPolicy
+  let logger: Logger
+  /// With no byte for this long the connection counts as lost (the server's keepalives come
+  /// every 15 s).
+  var idleTimeout: TimeInterval = 45
+
+  public init(
+    server: URL, token: String, store: HeraldStore, sinks: [any DeliverySink], clock: any HeraldClock,
+    policy: DeliveryPolicy, logger: Logger
+  ) {
+    self.server = server
+    self.token = token
+    self.store = store
+    self.sinks = sinks
+    self.clock = clock
+    self.policy = policy
+    self.logger = logger
+  }
+
+  public func run() async throws {
+    for sink in sinks { await sink.resume() }
+    do {
+      try await cancelWhenGracefulShutdown { try await follow() }
+    } catch {
+      for sink in sinks { await sink.stop() }
+      throw error
+    }
+    for sink in sinks { await sink.stop() }
+  }
+
+  private var streamURL: URL { server.appending(path: "api/v1/deliveries/events") }
+
+  private func follow() async throws {
+    var delay: TimeInterval = 1
+    var lost = false
+    while !Task.isCancelled {
+      do {
+        try await followOnce {
+          if lost {
+            logger.notice("following the server's deliveries again", metadata: ["server": "\(server)"])
+          }
+          lost = false
+          delay = 1
+        }
+      } catch let refusal as ServerRefusal {
+        throw refusal
+      } catch  where !Task.isCancelled {
+        if !lost {
+          logger.warning(
+            "the server's delivery stream is lost; trying again",
+            metadata: ["server": "\(server)", "error": "\(error.localizedDescription)"])
+        }
+        lost = true
+      } catch {
+        return
+      }
+      guard !Task.isCancelled else { return }
+      try? await Task.sleep(for: .seconds(delay))
+      delay = min(delay * 2, 30)
+    }
+  }
+
+  /// One connection: shows each delivery as it arrives until the stream ends or fails.
+  private func followOnce(connected: () -> Void) async throws {
+    var request = URLRequest(url: streamURL)
+    request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+    request.setValue("text/event-stream", forHTTPHeaderField: "Accept")
+    var saved = try store.lastShownEvent(server: server.absoluteString, token: token)
+    if let saved { request.setValue(String(saved), forHTTPHeaderField: "Last-Event-ID") }
+    let connection = EventStreamConnection(request, idleTimeout: idleTimeout)
+    defer { connection.close() }
+    var parser = ServerSentEventParser()
+    var refused: (status: Int, body: Data)?
+    for try await piece in connection.pieces {
+      switch piece {
+      case .response(let status, let contentType):
+        if status == 200, contentType?.hasPrefix("text/event-stream") == true {
+          logger.info("following the server's deliveries", metadata: ["server": "\(server)"])
+          connected()
+        } else {
+          refused = (status, Data())
+        }
+      case .bytes(let bytes):
+        if refused != nil {
+          refused?.body.append(bytes)
+          continue
+        }
+        for event in parser.feed(bytes) {
+          try await show(event)
+          saved = event.id.flatMap { Int64($0) } ?? saved
+        }
+        // Where the stream started (an id with no event): recorded at once, so a daemon stopped
+        // before the first delivery resumes from there, not from whatever is latest by then.
+        if let id = parser.lastEventID.flatMap({ Int64($0) }), id != saved {
+          try store.saveLastShownEvent(id, server: server.absoluteString, token: token)
+          saved = id
+        }
+      }
+    }
+    if let refused { throw ServerRefusal(server: server, status: refused.status, body: refused.body) }
+  }
+
+  private func show(_ event: ServerSentEventParser.Event) async throws {
+    guard let id = event.id.flatMap({ Int64($0) }) else { return }
+    do {
+      let delivery = try DeliveryLine.parse(event.data)
+      if let relayed = policy.relay(delivery, at: clock.now()) {
+        for sink in sinks {
+          do { try await sink.deliver(relayed) } catch {
+            logger.error("a sink failed", metadata: ["id": "\(delivery.key.requestID)", "error": "\(error)"])
+          }
+        }
+      } else {
+        logger.info("missed: its time passed too long ago", metadata: ["id": "\(delivery.key.requestID)"])
+      }
+    } catch {
+      // Passed over, not retried forever: the next deliveries must not wait behind it.
+      logger.error(
+        "a delivery from the server could not be read", metadata: ["event": "\(id)", "error": "\(error)"])
+    }
+    try store.saveLastShownEvent(id, server: server.absoluteString, token: token)
+  }
+}
