@@ -84,6 +84,10 @@ struct DeliveryStreamTests {
       #expect(resumed.map { $0["fireDate"] as? String } == fires[1...].map { RFC3339.utcString($0) })
       // The third came while it was following: at its second.
       if resumed.count == 2 { #expect(try Self.delay(resumed[1]) < 2) }
+      let live = [shownFirst] + resumed.suffix(1)
+      print(
+        "DeliveryStreamTests: shown on the desktop after its time, live:",
+        live.compactMap { try? Self.delay($0) }.map { "\(Int(($0 * 1000).rounded())) ms" })
       #expect(await second.stop(within: 15) == 0)
       let printed = second.standardError.map(\.text).joined(separator: "\n")
       #expect(!printed.contains("Bob"))

@@ -17,8 +17,9 @@ import ServiceLifecycle
 /// of each delivery shown in the local store, so after a lost connection or a restart it resumes
 /// with `Last-Event-ID`: nothing missed, nothing shown twice. One that comes back more than the
 /// grace window after its time is not shown, as the daemon records such a reminder missed. A
-/// refusal (a token that is not valid, a server without streams) ends it with that error; a lost
-/// connection is said once and tried again, 1 s later, then up to every 30 s.
+/// refusal (4xx: a token that is not valid, a server without streams) ends it with that error; a
+/// lost connection or a server error (5xx, as from a proxy while the server restarts) is said once
+/// and tried again, 1 s later, then up to every 30 s.
 public struct ServerDeliveryFeed: Service {
   let server: URL
   let token: String
@@ -69,7 +70,7 @@ public struct ServerDeliveryFeed: Service {
           lost = false
           delay = 1
         }
-      } catch let refusal as ServerRefusal {
+      } catch let refusal as ServerRefusal where refusal.isFinal {
         throw refusal
       } catch  where !Task.isCancelled {
         if !lost {
@@ -108,8 +109,9 @@ public struct ServerDeliveryFeed: Service {
           refused = (status, Data())
         }
       case .bytes(let bytes):
-        if refused != nil {
-          refused?.body.append(bytes)
+        if let answer = refused {
+          // Enough for the server's message; a proxy's page of errors is cut short.
+          refused?.body = (answer.body + bytes).prefix(4_096)
           continue
         }
         for event in parser.feed(bytes) {

@@ -2,7 +2,7 @@ import Foundation
 import HeraldInterchange
 
 /// The server answered the delivery stream with an error (a token that is not valid, a server
-/// without delivery streams): said in one line with the server's own words, and not tried again.
+/// without delivery streams): said in one line with the server's own words.
 public struct ServerRefusal: Error, CustomStringConvertible {
   public var server: URL
   public var status: Int
@@ -22,6 +22,10 @@ public struct ServerRefusal: Error, CustomStringConvertible {
     }
     self.message = message
   }
+
+  /// Whether asking again cannot help (4xx: the request is wrong); a 5xx is the server's own
+  /// trouble, tried again.
+  public var isFinal: Bool { (400..<500).contains(status) }
 
   public var description: String {
     "the server \(server) refused the delivery stream (HTTP \(status))"
