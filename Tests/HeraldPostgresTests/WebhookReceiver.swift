@@ -84,6 +84,24 @@ final class WebhookReceiver: @unchecked Sendable {
     return requests
   }
 
+  /// The requests, once each of `ids` has arrived (duplicates do not count: a total alone could be
+  /// reached before the last reminder), or after `seconds` whatever came.
+  func requests(covering ids: Set<String>, within seconds: Double) -> [Request] {
+    var missing = ids
+    var read = 1  // the first line is the port
+    _ = output.wait(until: Date().addingTimeInterval(seconds)) { lines -> Bool? in
+      // Only the lines new since the last look: this runs at every line.
+      while read < lines.count {
+        if let request = try? JSONDecoder().decode(Request.self, from: Data(lines[read].utf8)) {
+          missing.remove(request.id)
+        }
+        read += 1
+      }
+      return missing.isEmpty ? true : nil
+    }
+    return requests
+  }
+
   func stop() {
     process.terminate()
     process.waitUntilExit()
