@@ -113,6 +113,31 @@ struct DeliveryWorkerTests {
     }
   }
 
+  /// SIGTERM (`WorkerService` calls `stop()`): a delivery in flight is finished and recorded, not
+  /// left claimed for another worker to send again when the lease ends.
+  @Test(.timeLimit(.minutes(1)))
+  func aStoppedWorkerRecordsTheDeliveryItHadInFlight() async throws {
+    try await TestDatabase.withDatabase { url in
+      try await PostgresStore.withStore(url, logger: TestDatabase.logger) { store in
+        _ = try await store.addUser(
+          name: "ada", timeZone: .gmt, language: .de, webhook: URL(string: "http://127.0.0.1:9/held"),
+          at: Self.start)
+        try await store.replaceData(
+          ofUser: "ada", with: ScenarioDocument.decode(Data(Self.scenario.utf8)), now: Self.start)
+        let poster = GatedPoster()
+        let worker = DeliveryWorker(
+          store: store, clock: ManualClock(now: Self.fireDate), poster: poster, logger: TestDatabase.logger)
+        let running = Task { try await worker.run() }
+        while poster.started == 0 { try await Task.sleep(for: .milliseconds(5)) }
+        worker.stop()
+        poster.open()
+        try await running.value
+        #expect(poster.started == 1)
+        #expect(try await Self.statuses(url) == ["focus-block-start-b1 delivered"])
+      }
+    }
+  }
+
   @Test func aDeadWorkersClaimIsTakenOverWhenItsLeaseEnds() async throws {
     try await withWorker { worker, clock, receiver, store, url in
       clock.advance(by: Self.fireDate.timeIntervalSince(Self.start))

@@ -3,6 +3,7 @@ import HeraldCore
 import HeraldInterchange
 import HeraldPostgres
 import Logging
+import Synchronization
 
 /// `herald worker`: delivers every user's reminders at their time, from the `delivery` table.
 ///
@@ -17,6 +18,8 @@ public final class DeliveryWorker: Sendable {
   let configuration: WorkerConfiguration
   let logger: Logger
   let wakeup = Wakeup()
+  /// Set by `stop()`: claim nothing more, finish what is claimed, return.
+  private let stopping = Atomic<Bool>(false)
 
   public init(
     store: PostgresStore, clock: any HeraldClock, poster: any WebhookPosting = URLSessionWebhookPoster(),
@@ -29,9 +32,10 @@ public final class DeliveryWorker: Sendable {
     self.logger = logger
   }
 
-  /// Delivers until cancelled; then returns (what it claimed and did not finish is taken over
-  /// by another worker when the claim ends). A failure — the database restarting, a connection
-  /// lost — is logged and tried again a second later: a worker stops only when told to.
+  /// Delivers until stopped (`stop()`: what it claimed is finished first) or cancelled (at once:
+  /// what it claimed and did not finish is taken over by another worker when the claim ends). A
+  /// failure — the database restarting, a connection lost — is logged and tried again a second
+  /// later: a worker stops only when told to.
   public func run() async throws {
     await withTaskGroup(of: Void.self) { group in
       group.addTask { await self.listen() }
@@ -60,11 +64,22 @@ public final class DeliveryWorker: Sendable {
     }
   }
 
+  /// Asks the worker to stop gracefully: what it claimed is delivered and recorded (each webhook
+  /// within its timeout), then `run()` returns. Cancelling `run()` instead leaves the claims to
+  /// another worker when they end, and a reminder in flight may then reach its receiver twice.
+  public func stop() {
+    stopping.store(true, ordering: .sequentiallyConsistent)
+    wakeup.signal()
+  }
+
+  private var isStopping: Bool { stopping.load(ordering: .sequentiallyConsistent) }
+
   private func loop() async {
     logger.info("worker started", metadata: ["database": "\(store.url)"])
-    while !Task.isCancelled {
+    while !Task.isCancelled, !isStopping {
       do {
         if try await deliverDue() > 0 { continue }
+        guard !isStopping else { return }
         let now = clock.now()
         let next = try await store.nextWake(after: now) ?? now.addingTimeInterval(configuration.maximumIdle)
         logger.debug("idle", metadata: ["until": "\(RFC3339.utcStringWithMilliseconds(next))"])

@@ -1,7 +1,7 @@
 import ServiceLifecycle
 
-/// The worker as a `Service`: on SIGTERM or SIGINT it stops claiming; what it claimed and did not
-/// finish is taken over by another worker when the claim ends.
+/// The worker as a `Service`: on SIGTERM or SIGINT it claims nothing more, delivers and records
+/// what it has claimed (each webhook within its timeout), and ends.
 public struct WorkerService: Service {
   public let worker: DeliveryWorker
 
@@ -10,8 +10,10 @@ public struct WorkerService: Service {
   }
 
   public func run() async throws {
-    try await cancelWhenGracefulShutdown {
+    try await withGracefulShutdownHandler {
       try await worker.run()
+    } onGracefulShutdown: {
+      worker.stop()
     }
   }
 }
