@@ -24,6 +24,15 @@ extension PostgresStore {
     }
   }
 
+  /// The data of each of `users`, in one query; a user whose stored data cannot be read has its
+  /// error, and one that is gone is missing.
+  public func planningStates(ofUsers users: [Int64]) async throws -> [Int64: Result<PlanningState, any Error>]
+  {
+    try await client.withConnection { connection in
+      try await Self.planningStates(connection, users: users, logger: logger)
+    }
+  }
+
   /// Locks the user's row for the rest of the transaction (changes to one user's data and plan
   /// happen one at a time) and returns their id.
   static func lockUser(_ connection: PostgresConnection, named name: String, logger: Logger) async throws
@@ -53,38 +62,63 @@ extension PostgresStore {
   static func planningState(_ connection: PostgresConnection, user: Int64, logger: Logger) async throws
     -> PlanningState
   {
+    guard let state = try await planningStates(connection, users: [user], logger: logger)[user] else {
+      throw RecordError.notFound("user \(user)", "no such user")
+    }
+    return try state.get()
+  }
+
+  /// The data of each of `users` in one query (a worker's batch); a user whose stored data cannot
+  /// be read has its error, so one damaged user does not hold up the others.
+  static func planningStates(_ connection: PostgresConnection, users: [Int64], logger: Logger) async throws
+    -> [Int64: Result<PlanningState, any Error>]
+  {
     let rows = try await connection.query(
       """
-      SELECT name, scenario, time_zone, locale, movement_last_reminder_at, movement_last_answered,
+      SELECT id, name, scenario, time_zone, locale, movement_last_reminder_at, movement_last_answered,
         movement_snoozed_at, movement_progress_day, movement_delivered, movement_acknowledged
-      FROM herald_user WHERE id = \(user)
+      FROM herald_user WHERE id = ANY(\(users))
       """, logger: logger)
-    for try await (name, scenario, zone, locale, last, answered, snoozed, day, delivered, acknowledged)
+    var states: [Int64: Result<PlanningState, any Error>] = [:]
+    for try await (id, name, scenario, zone, locale, last, answered, snoozed, day, delivered, acknowledged)
       in rows.decode(
-        (String, String, String, String, Date?, Bool, Date?, String?, Int, Int).self)
+        (Int64, String, String, String, String, Date?, Bool, Date?, String?, Int, Int).self)
     {
-      var state: PlanningState
-      do { state = try ScenarioDocument.decode(Data(scenario.utf8)) } catch {
-        throw error.prefixed("stored user \(name)")
+      states[id] = Result {
+        try state(
+          name: name, scenario: scenario, zone: zone, locale: locale,
+          log: (last, answered, snoozed, day, delivered, acknowledged))
       }
-      guard let timeZone = TimeZone(identifier: zone), let language = Language(rawValue: locale) else {
-        throw FieldError("stored user \(name)", "zone \"\(zone)\" or locale \"\(locale)\" unknown")
-      }
-      state.timeZone = timeZone
-      state.language = language
-      var progressDay: CivilDate?
-      if let day {
-        guard let parsed = CivilDate(day) else {
-          throw FieldError("stored user \(name).movementLog.progressDay", "not a day YYYY-MM-DD: \"\(day)\"")
-        }
-        progressDay = parsed
-      }
-      state.movementLog = MovementLog(
-        lastReminderAt: last, lastReminderAnswered: answered, snoozedAt: snoozed, progressDay: progressDay,
-        progress: MovementProgress(delivered: delivered, acknowledged: acknowledged))
-      return state
     }
-    throw RecordError.notFound("user \(user)", "no such user")
+    return states
+  }
+
+  /// A user's data from their stored columns.
+  private static func state(
+    name: String, scenario: String, zone: String, locale: String,
+    log: (last: Date?, answered: Bool, snoozed: Date?, day: String?, delivered: Int, acknowledged: Int)
+  ) throws -> PlanningState {
+    let (last, answered, snoozed, day, delivered, acknowledged) = log
+    var state: PlanningState
+    do { state = try ScenarioDocument.decode(Data(scenario.utf8)) } catch {
+      throw error.prefixed("stored user \(name)")
+    }
+    guard let timeZone = TimeZone(identifier: zone), let language = Language(rawValue: locale) else {
+      throw FieldError("stored user \(name)", "zone \"\(zone)\" or locale \"\(locale)\" unknown")
+    }
+    state.timeZone = timeZone
+    state.language = language
+    var progressDay: CivilDate?
+    if let day {
+      guard let parsed = CivilDate(day) else {
+        throw FieldError("stored user \(name).movementLog.progressDay", "not a day YYYY-MM-DD: \"\(day)\"")
+      }
+      progressDay = parsed
+    }
+    state.movementLog = MovementLog(
+      lastReminderAt: last, lastReminderAnswered: answered, snoozedAt: snoozed, progressDay: progressDay,
+      progress: MovementProgress(delivered: delivered, acknowledged: acknowledged))
+    return state
   }
 
   /// Writes the user's movement log.

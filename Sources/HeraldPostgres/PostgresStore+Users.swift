@@ -117,4 +117,15 @@ extension PostgresStore {
       return user
     }
   }
+
+  /// The users with these ids, in one query (a worker's batch); those gone are missing.
+  public func users(ids: [Int64]) async throws -> [Int64: HeraldUser] {
+    try await client.withConnection { connection in
+      let query: PostgresQuery =
+        "SELECT \(unescaped: Self.userColumns) FROM herald_user WHERE id = ANY(\(ids))"
+      return Dictionary(
+        try await Self.users(connection.query(query, logger: logger)).map { ($0.id, $0) },
+        uniquingKeysWith: { first, _ in first })
+    }
+  }
 }

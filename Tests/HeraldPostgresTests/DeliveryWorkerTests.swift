@@ -138,6 +138,29 @@ struct DeliveryWorkerTests {
     }
   }
 
+  /// A worker reads a batch's users together; one whose stored data is damaged (a zone no longer
+  /// known) must not hold up the others' reminders due in the same batch.
+  @Test func aUserWhoseDataCannotBeReadDoesNotHoldUpTheOthers() async throws {
+    try await withWorker { worker, clock, receiver, store, url in
+      _ = try await store.addUser(
+        name: "bea", timeZone: .gmt, language: .de, webhook: receiver.url, at: Self.start)
+      try await store.replaceData(
+        ofUser: "bea", with: ScenarioDocument.decode(Data(Self.scenario.utf8)), now: Self.start)
+      try await TestDatabase.admin(
+        url, "UPDATE herald_user SET time_zone = 'Mars/Olympus' WHERE name = 'bea'")
+      clock.advance(by: Self.fireDate.timeIntervalSince(Self.start))
+      #expect(try await worker.deliverDue() == 2)
+      #expect(receiver.requests(count: 1).map(\.id) == ["ada:focus-block-start-b1:2026-11-23T07:55:00.000Z"])
+      #expect(
+        try await TestDatabase.column(
+          url,
+          """
+          SELECT u.name || ' ' || d.status FROM delivery d JOIN herald_user u ON u.id = d.user_id
+          ORDER BY u.name
+          """) == ["ada delivered", "bea pending"])
+    }
+  }
+
   @Test func aDeadWorkersClaimIsTakenOverWhenItsLeaseEnds() async throws {
     try await withWorker { worker, clock, receiver, store, url in
       clock.advance(by: Self.fireDate.timeIntervalSince(Self.start))

@@ -116,6 +116,11 @@ public final class DeliveryWorker: Sendable {
     // One user's rows in order, one after another (a decision may read what the one before
     // recorded); different users in parallel, at most `concurrency` at once.
     let byUser = Dictionary(grouping: claimed, by: \.user).values.map { $0 }
+    // The batch's users and their data in two queries, not two per user; when any of them cannot
+    // be read, each user is read on their own, so only a damaged one waits for its claims to end.
+    let ids = byUser.map { $0[0].user }
+    let users = try? await store.users(ids: ids)
+    let states = users == nil ? nil : try? await store.planningStates(ofUsers: ids)
     // The users who were shown something: their delivery streams are told once, after the batch.
     let shown = try await withThrowingTaskGroup(of: String?.self) { group in
       var running = 0
@@ -125,7 +130,9 @@ public final class DeliveryWorker: Sendable {
           if let name = try await group.next() ?? nil { shown.insert(name) }
           running -= 1
         }
-        group.addTask { await self.carryOut(rows) }
+        let id = rows[0].user
+        let known = users?[id].flatMap { user in states?[id].map { (user, $0) } }
+        group.addTask { await self.carryOut(rows, known: known) }
         running += 1
       }
       for try await name in group { if let name { shown.insert(name) } }
@@ -135,15 +142,25 @@ public final class DeliveryWorker: Sendable {
     return claimed.count
   }
 
-  /// Carries out one user's claimed rows in order; the user's name when one of them was shown.
-  private func carryOut(_ rows: [ClaimedDelivery]) async -> String? {
+  /// Carries out one user's claimed rows in order (`known`: the user and their data, when the
+  /// batch read them); the user's name when one of them was shown.
+  private func carryOut(
+    _ rows: [ClaimedDelivery], known: (HeraldUser, Result<PlanningState, any Error>)?
+  ) async -> String? {
     // The user and their data are read once for their rows, again only after a row that
     // changed them (the movement chain). A failure leaves the user's rows claimed: they
     // are tried again when the claim ends, here or by another worker.
     var shown: String?
     do {
-      let user = try await store.user(id: rows[0].user)
-      var state = try await store.planningState(ofUser: user.id)
+      let user: HeraldUser
+      var state: PlanningState
+      if let (knownUser, knownState) = known {
+        user = knownUser
+        state = try knownState.get()
+      } else {
+        user = try await store.user(id: rows[0].user)
+        state = try await store.planningState(ofUser: user.id)
+      }
       for row in rows {
         let outcome = try await carryOut(row, of: user, state: state)
         if case .delivered = outcome { shown = user.name }
