@@ -100,7 +100,9 @@ public struct PostgresUserData: UserData {
 
   @discardableResult
   public func startWalk(routeID: String, at date: Date, restart: Bool) async throws -> HeraldStore.WalkStart {
-    guard try await route(id: routeID) != nil else { throw FieldError("route \(routeID)", "no such route") }
+    guard try await route(id: routeID) != nil else {
+      throw RecordError.notFound("route \(routeID)", "no such route")
+    }
     throw RecordError(
       .conflict, subject: "route \(routeID)",
       problem:

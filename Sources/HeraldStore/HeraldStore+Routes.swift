@@ -40,7 +40,7 @@ extension HeraldStore {
   /// Removes a route; a walk under way on it ends.
   public func removeRoute(id: String) throws {
     try write { db in
-      guard try Self.routeExists(id, db) else { throw FieldError("route \(id)", "no such route") }
+      guard try Self.routeExists(id, db) else { throw RecordError.notFound("route \(id)", "no such route") }
       if try String.fetchOne(db, sql: "SELECT routeID FROM walk WHERE id = 1") == id {
         try Self.endWalk(db)
       }

@@ -24,7 +24,9 @@ extension HeraldStore {
   @discardableResult
   public func startWalk(routeID: String, at date: Date, restart: Bool = false) throws -> WalkStart {
     try write { db in
-      guard try Self.routeExists(routeID, db) else { throw FieldError("route \(routeID)", "no such route") }
+      guard try Self.routeExists(routeID, db) else {
+        throw RecordError.notFound("route \(routeID)", "no such route")
+      }
       if !restart, try String.fetchOne(db, sql: "SELECT routeID FROM walk WHERE id = 1") == routeID {
         return .resumed
       }

@@ -84,7 +84,7 @@ extension PlanningState {
   /// Removes the route `id`.
   public mutating func removeRoute(id: String) throws {
     guard let index = routes?.firstIndex(where: { $0.id == id }) else {
-      throw FieldError("route \(id)", "no such route")
+      throw RecordError.notFound("route \(id)", "no such route")
     }
     routes?.remove(at: index)
   }

@@ -198,6 +198,14 @@ import Testing
     ),
   ]
 
+  /// A route that is not there is a record not found (the server answers 404), not bad input.
+  @Test func aMissingRouteIsNotFound() throws {
+    let store = try HeraldStore.inMemory()
+    let missing = RecordError.notFound("route missing", "no such route")
+    #expect(throws: missing) { try store.removeRoute(id: "missing") }
+    #expect(throws: missing) { try store.startWalk(routeID: "missing", at: Self.start) }
+  }
+
   @Test(arguments: badWrites.indices)
   func aFailedWriteChangesNothing(index: Int) throws {
     let (name, write) = Self.badWrites[index]
@@ -206,7 +214,8 @@ import Testing
     try store.startWalk(routeID: "visnjan", at: Self.start)
     try store.recordEffects([Self.visit("1")])
     let before = try store.dump()
-    #expect(throws: FieldError.self, "\(name)") { try write(store) }
+    // Bad input is a FieldError, a missing route a RecordError (not found): either way, nothing changes.
+    #expect("\(name)") { try write(store) } throws: { $0 is FieldError || $0 is RecordError }
     #expect(try store.dump() == before, "\(name)")
   }
 }
