@@ -153,7 +153,9 @@ struct WorkerBenchmark {
     }
     let process = Process()
     process.executableURL = herald
-    process.arguments = ["worker", "--postgres", url.description, "--concurrency", "32"]
+    // `HERALD_BENCH_CONCURRENCY` tries another number of users delivered at once per worker.
+    let concurrency = ProcessInfo.processInfo.environment["HERALD_BENCH_CONCURRENCY"] ?? "32"
+    process.arguments = ["worker", "--postgres", url.description, "--concurrency", concurrency]
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     try process.run()
