@@ -1,7 +1,6 @@
 import Foundation
 import HeraldStore
 import Hummingbird
-import ServiceLifecycle
 
 /// `GET /api/v1/deliveries/events`: the token's user's deliveries as server-sent events, one per
 /// delivered reminder — `id:` its number in the user's stream, `data:` the webhook's body — for a
@@ -40,31 +39,22 @@ enum DeliveryStream {
   }
 
   private static func response(for account: Account, after start: Int64, bell: DeliveryBell) -> Response {
-    Response(
-      status: .ok,
-      headers: [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store"],
-      body: ResponseBody { writer in
-        // An id with no data dispatches nothing but tells the client where the stream starts, so
-        // a client that subscribed afresh and is stopped before the first delivery resumes here.
-        try await writer.write(ByteBuffer(string: "retry: 1000\nid: \(start)\n\n"))
-        try await withGracefulShutdownHandler {
-          var cursor = start
-          while await !bell.isFinished {
-            let generation = await bell.generation(of: account.name)
-            let events = try await account.store.deliveryEvents(after: cursor, limit: pageSize)
-            for event in events {
-              try await writer.write(ByteBuffer(string: "id: \(event.id)\ndata: \(event.data)\n\n"))
-              cursor = event.id
-            }
-            if events.count == pageSize { continue }
-            if await !bell.wait(for: account.name, after: generation, timeout: keepalive) {
-              try await writer.write(ByteBuffer(string: ": keepalive\n\n"))
-            }
-          }
-        } onGracefulShutdown: {
-          Task { await bell.finish() }
+    // An id with no data dispatches nothing but tells the client where the stream starts, so a
+    // client that subscribed afresh and is stopped before the first delivery resumes here.
+    ServerSentEvents.response(preamble: "id: \(start)\n", onShutdown: { await bell.finish() }) { write in
+      var cursor = start
+      while await !bell.isFinished {
+        let generation = await bell.generation(of: account.name)
+        let events = try await account.store.deliveryEvents(after: cursor, limit: pageSize)
+        for event in events {
+          try await write(ServerSentEvents.event(id: event.id, data: event.data))
+          cursor = event.id
         }
-        try await writer.finish(nil)
-      })
+        if events.count == pageSize { continue }
+        if await !bell.wait(for: account.name, after: generation, timeout: keepalive) {
+          try await write(ServerSentEvents.keepalive)
+        }
+      }
+    }
   }
 }
