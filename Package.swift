@@ -12,6 +12,9 @@ let package = Package(
   products: [
     .library(name: "HeraldCore", targets: ["HeraldCore"]),
     .library(name: "HeraldInterchange", targets: ["HeraldInterchange"]),
+    // The many-user parts, in products of their own: the desktop daemon links neither.
+    .library(name: "HeraldPostgres", targets: ["HeraldPostgres"]),
+    .library(name: "HeraldWorker", targets: ["HeraldWorker"]),
     .executable(name: "herald", targets: ["herald"]),
   ],
   dependencies: [
@@ -27,6 +30,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
     .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+    .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
   ],
   targets: [
     // Every rule of the five specs, Foundation only: an iOS or macOS app can embed it.
@@ -53,12 +57,23 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ],
       swiftSettings: strict),
-    // Everything that waits or talks to the OS: clocks, timer queue, sinks, GPX, live countdown,
-    // the delivery worker.
+    // Everything that waits or talks to the OS for one person: clocks, timer queue, sinks, GPX,
+    // live countdown, following a server.
     .target(
       name: "HeraldRuntime",
       dependencies: [
-        "HeraldCore", "HeraldInterchange", "HeraldStore", "HeraldPostgres", "HeraldSystem",
+        "HeraldCore", "HeraldInterchange", "HeraldStore", "HeraldSystem",
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ],
+      swiftSettings: strict),
+    // The many-user delivery worker: claims due rows from PostgreSQL and POSTs signed webhooks
+    // over AsyncHTTPClient's kept-alive pools.
+    .target(
+      name: "HeraldWorker",
+      dependencies: [
+        "HeraldCore", "HeraldInterchange", "HeraldPostgres", "HeraldRuntime", "HeraldSystem",
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -84,7 +99,7 @@ let package = Package(
       name: "herald",
       dependencies: [
         "HeraldCore", "HeraldInterchange", "HeraldStore", "HeraldPostgres", "HeraldRuntime", "HeraldServer",
-        "HeraldSystem",
+        "HeraldSystem", "HeraldWorker",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -95,7 +110,7 @@ let package = Package(
       name: "HeraldBenchmarks",
       dependencies: [
         "HeraldCore", "HeraldInterchange", "HeraldStore", "HeraldPostgres", "HeraldRuntime", "HeraldSystem",
-        "HeraldTestSupport",
+        "HeraldTestSupport", "HeraldWorker",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "PostgresNIO", package: "postgres-nio"),
@@ -147,7 +162,7 @@ let package = Package(
       name: "HeraldPostgresTests",
       dependencies: [
         "HeraldCore", "HeraldInterchange", "HeraldStore", "HeraldPostgres", "HeraldRuntime", "HeraldServer",
-        "HeraldSystem", "HeraldTestSupport",
+        "HeraldSystem", "HeraldTestSupport", "HeraldWorker",
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),

@@ -11,6 +11,22 @@ public struct ClaimedDelivery: Sendable, Hashable {
   /// Tries so far, this one included.
   public var attempt: Int
   public var leaseEnds: Date
+  /// When an operator queued it again, if they did: its grace window counts from then.
+  public var requeuedAt: Date?
+
+  public init(
+    id: Int64, user: Int64, requestID: String, fireDate: Date, reminder: ScheduledReminder, attempt: Int,
+    leaseEnds: Date, requeuedAt: Date? = nil
+  ) {
+    self.id = id
+    self.user = user
+    self.requestID = requestID
+    self.fireDate = fireDate
+    self.reminder = reminder
+    self.attempt = attempt
+    self.leaseEnds = leaseEnds
+    self.requeuedAt = requeuedAt
+  }
 
   /// Its entry in the user's delivery log.
   public var key: DeliveryKey { DeliveryKey(requestID: requestID, fireDate: fireDate) }

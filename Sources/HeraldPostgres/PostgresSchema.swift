@@ -90,6 +90,12 @@ enum PostgresSchema {
         """,
       ]
     ),
+    (
+      // When an operator queued a failed or missed delivery again (`herald deliveries retry`): its
+      // grace window counts from then, so a reminder retried the next day is still sent, late.
+      "v4-delivery-requeued",
+      ["ALTER TABLE delivery ADD COLUMN requeued_at timestamptz"]
+    ),
   ]
 
   /// The channel a process NOTIFYs when it queued a delivery earlier than every pending one.

@@ -18,20 +18,52 @@ extension PostgresStore {
           WHERE status = 'pending' AND due_at <= \(now) AND (claimed_until IS NULL OR claimed_until <= \(now))
           ORDER BY due_at LIMIT \(limit)
           FOR UPDATE SKIP LOCKED)
-        RETURNING id, user_id, request_id, fire_at, kind, owner, attempts
+        RETURNING id, user_id, request_id, fire_at, kind, owner, attempts, requeued_at
         """, logger: logger)
       var claimed: [ClaimedDelivery] = []
-      for try await (id, user, requestID, fireDate, kind, owner, attempts) in rows.decode(
-        (Int64, Int64, String, Date, Int16, Int32, Int32).self)
+      for try await (id, user, requestID, fireDate, kind, owner, attempts, requeuedAt) in rows.decode(
+        (Int64, Int64, String, Date, Int16, Int32, Int32, Date?).self)
       {
         claimed.append(
           ClaimedDelivery(
             id: id, user: user, requestID: requestID, fireDate: fireDate,
             reminder: ScheduledReminder(fireDate: fireDate, owner: owner, kindIndex: UInt8(clamping: kind)),
-            attempt: Int(attempts), leaseEnds: leaseEnds))
+            attempt: Int(attempts), leaseEnds: leaseEnds, requeuedAt: requeuedAt))
       }
       return claimed.sorted { ($0.fireDate, $0.id) < ($1.fireDate, $1.id) }
     }
+  }
+
+  /// Extends the claim on `claimed` until `leaseEnds`, if it is still this worker's: not taken
+  /// over by another worker (which counted an attempt) nor finished. Returns the renewed claim, or
+  /// nil when it is no longer this worker's to send.
+  public func renew(_ claimed: ClaimedDelivery, until leaseEnds: Date) async throws -> ClaimedDelivery? {
+    try await client.withConnection { connection in
+      let rows = try await connection.query(
+        """
+        UPDATE delivery SET claimed_until = \(leaseEnds)
+        WHERE id = \(claimed.id) AND status = 'pending' AND attempts = \(claimed.attempt)
+          AND claimed_until IS NOT NULL
+        RETURNING id
+        """, logger: logger
+      ).collect()
+      guard !rows.isEmpty else { return nil }
+      var renewed = claimed
+      renewed.leaseEnds = leaseEnds
+      return renewed
+    }
+  }
+
+  /// Gives claims back untried (their attempt not counted): to be claimed again from `at` (nil:
+  /// when they were due) by any worker. Claims no longer this worker's are left alone.
+  public func release(_ claims: [ClaimedDelivery], retryAt at: Date?) async throws {
+    guard !claims.isEmpty else { return }
+    try await execute(
+      """
+      UPDATE delivery AS d SET claimed_until = NULL, attempts = d.attempts - 1, due_at = coalesce(\(at), d.due_at)
+      FROM unnest(\(claims.map(\.id))::bigint[], \(claims.map { Int32($0.attempt) })::integer[]) AS c (id, attempts)
+      WHERE d.id = c.id AND d.attempts = c.attempts AND d.status = 'pending'
+      """)
   }
 
   /// When a worker idle at `now` should look again: the earliest pending row's time, or the end
@@ -78,8 +110,7 @@ extension PostgresStore {
     let rolling = claimed.reminder.kindIndex < Planner.kinds.count && claimed.reminder.kind.isRolling
     if case .delivered(let at, let late, let effects, let record) = outcome, effects.isEmpty, !rolling {
       // The common case is one statement: no transaction to open and commit.
-      try await client.query(
-        Self.recordDelivered(claimed, at: at, late: late, record: record), logger: logger)
+      try await execute(Self.recordDelivered(claimed, at: at, late: late, record: record))
       return
     }
     try await transaction { connection in
@@ -97,7 +128,7 @@ extension PostgresStore {
         updated = try await connection.query(
           """
           UPDATE delivery SET due_at = \(at), claimed_until = NULL, last_error = \(error)
-          WHERE id = \(claimed.id) AND status = 'pending' RETURNING id
+          WHERE id = \(claimed.id) AND status = 'pending' AND attempts = \(claimed.attempt) RETURNING id
           """, logger: logger
         ).collect().count
       case .delivered(let at, let late, _, let record):
@@ -108,7 +139,7 @@ extension PostgresStore {
         updated = try await connection.query(
           """
           UPDATE delivery SET status = 'failed', last_error = \(error), claimed_until = NULL
-          WHERE id = \(claimed.id) AND status = 'pending' RETURNING id
+          WHERE id = \(claimed.id) AND status = 'pending' AND attempts = \(claimed.attempt) RETURNING id
           """, logger: logger
         ).collect().count
       case .missed, .skipped, .silenced:
@@ -156,14 +187,13 @@ extension PostgresStore {
     var chunk = ""
     for name in names.sorted() {
       if chunk.utf8.count + name.utf8.count + 1 > 7_900 {
-        try await client.query(
-          "SELECT pg_notify(\(PostgresSchema.deliveredChannel), \(chunk))", logger: logger)
+        try await execute("SELECT pg_notify(\(PostgresSchema.deliveredChannel), \(chunk))")
         chunk = ""
       }
       chunk += chunk.isEmpty ? name : "\n" + name
     }
     if !chunk.isEmpty {
-      try await client.query("SELECT pg_notify(\(PostgresSchema.deliveredChannel), \(chunk))", logger: logger)
+      try await execute("SELECT pg_notify(\(PostgresSchema.deliveredChannel), \(chunk))")
     }
   }
 }

@@ -5,7 +5,7 @@ extension PostgresStore {
   /// Calls `wake` each time a process queues a delivery earlier than every pending one, until
   /// cancelled. Holds one connection, listening.
   public func listenForEarlierDeliveries(_ wake: @escaping @Sendable () -> Void) async throws {
-    try await client.withConnection { connection in
+    try await client.withConnection(bounded: false) { connection in
       try await connection.listen(on: PostgresSchema.channel) { notifications in
         for try await _ in notifications { wake() }
       }

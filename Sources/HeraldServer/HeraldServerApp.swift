@@ -67,6 +67,7 @@ public struct HeraldServerApp: Sendable {
     router.add(
       middleware: HostCheckMiddleware(host: configuration.host, allowRemote: configuration.allowRemote))
     router.add(middleware: SecurityHeadersMiddleware())
+    router.add(middleware: DatabaseOutageMiddleware())
     StaticFiles.register(on: router)
     let changes = ChangeSignal(hub: hub, hubs: hubs)
     let api = router.group("api/v1")

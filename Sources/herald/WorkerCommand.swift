@@ -3,6 +3,7 @@ import Foundation
 import HeraldCore
 import HeraldPostgres
 import HeraldRuntime
+import HeraldWorker
 import Logging
 import ServiceLifecycle
 
@@ -11,6 +12,8 @@ struct WorkerCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "worker", abstract: "Deliver every user's reminders at their time, from PostgreSQL.",
     discussion: """
+      Webhooks that fail are tried again with back-off (up to 5 minutes apart) until the reminder's \
+      grace window (12 h) ends, and only then recorded as failed; `herald deliveries` lists and retries them. \
       Any number of workers may run against one database, on one machine or many: each claims due \
       deliveries for 25 s (--lease), so a worker killed at any moment loses nothing (its claims are taken over). \
       Idle, a worker sleeps until the earliest delivery and is woken by a NOTIFY when an earlier one is \
@@ -18,7 +21,8 @@ struct WorkerCommand: AsyncParsableCommand {
       """)
 
   @OptionGroup var database: PostgresOptions
-  @Option(help: "Deliveries in flight at once.") var concurrency = 16
+  @Option(help: "Users whose deliveries are carried out at once (a user's own one after another).")
+  var concurrency = 64
   @Option(help: "Seconds a claim holds: a dead worker's deliveries are taken over after this.")
   var lease = 25.0
   @Flag(help: "Log every delivery.") var verbose = false
@@ -32,13 +36,24 @@ struct WorkerCommand: AsyncParsableCommand {
     }
     let logger = HeraldLogging.logger(verbose: verbose)
     let configuration = WorkerConfiguration(concurrency: concurrency, lease: lease)
-    try await database.withStore(logger: logger) { store in
-      let worker = DeliveryWorker(
-        store: store, clock: SystemClock(), configuration: configuration, logger: logger)
-      let group = ServiceGroup(
-        services: [WorkerService(worker: worker)], gracefulShutdownSignals: [.sigterm, .sigint],
-        logger: logger)
-      try await group.run()
+    let poster = HTTPWebhookPoster(connectionsPerReceiver: configuration.connectionsPerReceiver)
+    do {
+      try await database.withStore(logger: logger) { store in
+        let worker = DeliveryWorker(
+          store: store, clock: SystemClock(), poster: poster, configuration: configuration, logger: logger)
+        // A graceful stop finishes the deliveries in flight (each within its timeout); past that,
+        // or waiting on a database that is away, the worker is cancelled and ends regardless.
+        var group = ServiceGroupConfiguration(
+          services: [.init(service: WorkerService(worker: worker))], logger: logger)
+        group.gracefulShutdownSignals = [.sigterm, .sigint]
+        group.maximumGracefulShutdownDuration = .seconds(configuration.requestTimeout + 5)
+        group.maximumCancellationDuration = .seconds(3)
+        try await ServiceGroup(configuration: group).run()
+      }
+    } catch {
+      await poster.shutdown()
+      throw error
     }
+    await poster.shutdown()
   }
 }

@@ -49,7 +49,10 @@ struct PostgresStoreTests {
       }
       let applied = try await TestDatabase.column(url, "SELECT name FROM herald_migration ORDER BY name")
       // Each once.
-      #expect(applied == ["v1-users-tokens-deliveries", "v2-user-version", "v3-delivery-events"])
+      #expect(
+        applied == [
+          "v1-users-tokens-deliveries", "v2-user-version", "v3-delivery-events", "v4-delivery-requeued",
+        ])
     }
   }
 

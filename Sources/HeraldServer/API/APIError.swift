@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HeraldCore
+import HeraldPostgres
 import HeraldStore
 import HeraldSystem
 import Hummingbird
@@ -49,6 +50,10 @@ struct APIError: Error, HTTPResponseError, Sendable {
       self.init(
         error.reason == .notFound ? .notFound : .conflict, field: error.subject, problem: error.problem)
     case let error as EnvironmentError: self.init(.serviceUnavailable, problem: error.description)
+    case is DatabaseUnavailable:
+      self.init(
+        .serviceUnavailable, problem: "the database cannot be reached now; nothing was changed, try again shortly",
+        headers: [.retryAfter: "5"])
     case let error as any HTTPResponseError: self.init(error.status, problem: "\(error.status.reasonPhrase)")
     default: self.init(.internalServerError, problem: "internal error")
     }

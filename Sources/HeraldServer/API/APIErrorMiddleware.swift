@@ -11,7 +11,9 @@ struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
       return try await next(request, context)
     } catch {
       let answer = APIError(from: error)
-      if answer.status.code >= 500 {
+      // An outage (503 with Retry-After: the database) is logged once by its connections, not
+      // once per request.
+      if answer.status.code >= 500, answer.headers[.retryAfter] == nil {
         context.logger.error(
           "API request failed", metadata: ["path": "\(request.uri.path)", "error": "\(error)"])
       }

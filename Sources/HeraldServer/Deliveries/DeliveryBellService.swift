@@ -15,10 +15,13 @@ struct DeliveryBellService: Service {
       while !Task.isCancelled {
         do {
           try await store.listenForDeliveries { users in Task { await bell.ring(users) } }
-        } catch  where !Task.isCancelled {
-          logger.warning(
-            "listening for deliveries failed; again in 1 s",
-            metadata: ["error": "\(PostgresProblem.describe(error))"])
+        } catch where !Task.isCancelled {
+          // An outage of the database is logged once by its connections.
+          if !(error is DatabaseUnavailable) {
+            logger.warning(
+              "listening for deliveries failed; again in 1 s",
+              metadata: ["error": "\(PostgresProblem.describe(error))"])
+          }
         } catch {
           return
         }

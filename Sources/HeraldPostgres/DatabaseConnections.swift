@@ -1,0 +1,233 @@
+import Foundation
+import Logging
+import NIOCore
+import PostgresNIO
+import Synchronization
+
+/// The connections to the database, kept by Herald rather than by PostgresNIO's pool, whose
+/// circuit breaker holds requests for a minute and then reconnects only after a growing back-off
+/// (15–18 s after the server was back, measured). Here every wait is bounded:
+///
+/// - connecting takes at most `connectTimeout`, and a refused or failed connection is thrown at
+///   once as `DatabaseUnavailable` — the caller (a worker's loop, an HTTP handler answering 503)
+///   decides when to try again, so the first call after the server is back reconnects;
+/// - a caller waits at most `waitTimeout` for a connection when all `maximumConnections` are busy;
+/// - a call holding a connection longer than `callTimeout`, or cancelled, has its connection
+///   closed under it, which ends whatever it waited on;
+/// - `close()` closes every connection, ending every call.
+///
+/// The database's health is logged once when it becomes unreachable, with the cause, and once
+/// when it answers again, with how long it was gone (`DatabaseHealth`).
+public final class DatabaseConnections: Sendable {
+  public struct Limits: Sendable {
+    public var maximumConnections: Int
+    public var connectTimeout: Duration
+    public var waitTimeout: Duration
+    public var callTimeout: Duration
+
+    public init(
+      maximumConnections: Int = 20, connectTimeout: Duration = .seconds(2), waitTimeout: Duration = .seconds(4),
+      callTimeout: Duration = .seconds(30)
+    ) {
+      self.maximumConnections = maximumConnections
+      self.connectTimeout = connectTimeout
+      self.waitTimeout = waitTimeout
+      self.callTimeout = callTimeout
+    }
+  }
+
+  private struct Waiter {
+    var id: Int
+    var continuation: CheckedContinuation<PostgresConnection?, any Error>
+  }
+
+  private struct State {
+    var idle: [PostgresConnection] = []
+    var open = 0
+    var waiters: [Waiter] = []
+    var nextWaiter = 0
+    var nextConnectionID = 1
+    var closed = false
+  }
+
+  let url: PostgresURL
+  let limits: Limits
+  let logger: Logger
+  let health: DatabaseHealth
+  private let state = Mutex(State())
+
+  public init(url: PostgresURL, limits: Limits = Limits(), logger: Logger) {
+    self.url = url
+    self.limits = limits
+    self.logger = logger
+    self.health = DatabaseHealth(logger: logger)
+  }
+
+  /// Runs `body` with a connection of its own; see the type's summary for the bounds.
+  /// `bounded: false` is for a connection that listens for notifications as long as it is open.
+  public func withConnection<Value: Sendable>(
+    bounded: Bool = true, _ body: (PostgresConnection) async throws -> Value
+  ) async throws -> Value {
+    let connection = try await acquire()
+    // Closing the connection is the one way to end a call PostgresNIO is waiting in.
+    let watchdog = Task { [limits] in
+      guard bounded else { return }
+      try await Task.sleep(for: limits.callTimeout)
+      Self.discard(connection)
+    }
+    defer {
+      watchdog.cancel()
+      release(connection)
+    }
+    do {
+      return try await withTaskCancellationHandler {
+        try await body(connection)
+      } onCancel: {
+        Self.discard(connection)
+      }
+    } catch where DatabaseUnavailable.isConnectionFailure(error) {
+      let cause = PostgresProblem.describe(error)
+      health.failed(cause)
+      throw DatabaseUnavailable(cause: cause)
+    }
+  }
+
+  /// Runs `body` in a transaction; the body's own error (or the commit's) is thrown as it was.
+  public func withTransaction<Value: Sendable>(
+    logger: Logger, _ body: (PostgresConnection) async throws -> sending Value
+  ) async throws -> Value {
+    try await withConnection { connection in
+      do {
+        return try await connection.withTransaction(logger: logger, body)
+      } catch let error as PostgresTransactionError {
+        throw error.closureError ?? error.commitError ?? error.beginError ?? error
+      }
+    }
+  }
+
+  /// Closes every connection and fails every waiter: calls in progress end with an error.
+  public func close() {
+    let (idle, waiters) = state.withLock { state in
+      state.closed = true
+      defer {
+        state.idle = []
+        state.waiters = []
+      }
+      return (state.idle, state.waiters)
+    }
+    for connection in idle { Self.discard(connection) }
+    for waiter in waiters { waiter.continuation.resume(throwing: DatabaseUnavailable(cause: "shutting down")) }
+  }
+
+  /// A connection to use alone until `release`: an idle one, a new one while fewer than the
+  /// maximum are open, or the next one released within `waitTimeout`.
+  private func acquire() async throws -> PostgresConnection {
+    enum Next {
+      case use(PostgresConnection)
+      case connect(id: Int)
+      case wait
+    }
+    let next: Next = try state.withLock { state in
+      guard !state.closed else { throw DatabaseUnavailable(cause: "shutting down") }
+      while let connection = state.idle.popLast() {
+        if !connection.isClosed { return .use(connection) }
+        state.open -= 1
+      }
+      guard state.open < limits.maximumConnections else { return .wait }
+      state.open += 1
+      defer { state.nextConnectionID += 1 }
+      return .connect(id: state.nextConnectionID)
+    }
+    switch next {
+    case .use(let connection): return connection
+    case .connect(let id): return try await connect(id: id)
+    case .wait:
+      if let connection = try await waitForRelease() { return connection }
+      return try await acquire()
+    }
+  }
+
+  private func connect(id: Int) async throws -> PostgresConnection {
+    var configuration = PostgresConnection.Configuration(
+      host: url.host, port: url.port, username: url.user, password: url.password, database: url.database,
+      tls: .disable)
+    configuration.options.connectTimeout = .nanoseconds(Int64(limits.connectTimeout.nanoseconds))
+    do {
+      let connection = try await PostgresConnection.connect(configuration: configuration, id: id, logger: logger)
+      health.answered()
+      return connection
+    } catch {
+      state.withLock { $0.open -= 1 }
+      wakeOneWaiter()
+      let cause = PostgresProblem.describe(error)
+      health.failed(cause)
+      throw DatabaseUnavailable(cause: cause)
+    }
+  }
+
+  /// Waits for a released connection (nil: a slot was freed, try again), at most `waitTimeout`.
+  private func waitForRelease() async throws -> PostgresConnection? {
+    let id = state.withLock { state in
+      defer { state.nextWaiter += 1 }
+      return state.nextWaiter
+    }
+    let timer = Task { [limits] in
+      try await Task.sleep(for: limits.waitTimeout)
+      self.removeWaiter(id)?.resume(
+        throwing: DatabaseUnavailable(
+          cause: "no connection free within \(limits.waitTimeout) (all \(limits.maximumConnections) busy)"))
+    }
+    defer { timer.cancel() }
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        let closed = state.withLock { state in
+          if state.closed || Task.isCancelled { return true }
+          state.waiters.append(Waiter(id: id, continuation: continuation))
+          return false
+        }
+        if closed { continuation.resume(throwing: CancellationError()) }
+      }
+    } onCancel: {
+      self.removeWaiter(id)?.resume(throwing: CancellationError())
+    }
+  }
+
+  private func removeWaiter(_ id: Int) -> CheckedContinuation<PostgresConnection?, any Error>? {
+    state.withLock { state in
+      guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
+      return state.waiters.remove(at: index).continuation
+    }
+  }
+
+  private func release(_ connection: PostgresConnection) {
+    let handed: CheckedContinuation<PostgresConnection?, any Error>? = state.withLock { state in
+      if connection.isClosed || state.closed {
+        state.open -= 1
+        if state.closed { Self.discard(connection) }
+        return state.waiters.isEmpty ? nil : state.waiters.removeFirst().continuation
+      }
+      if !state.waiters.isEmpty { return state.waiters.removeFirst().continuation }
+      state.idle.append(connection)
+      return nil
+    }
+    // A waiter gets the connection itself, or nil (a slot freed: it connects anew).
+    handed?.resume(returning: connection.isClosed ? nil : connection)
+  }
+
+  /// Closes `connection`, keeping it alive until it is closed (PostgresNIO asserts that a
+  /// connection is closed before it goes away).
+  private static func discard(_ connection: PostgresConnection) {
+    connection.close().whenComplete { _ in withExtendedLifetime(connection) {} }
+  }
+
+  private func wakeOneWaiter() {
+    let waiter = state.withLock { state in state.waiters.isEmpty ? nil : state.waiters.removeFirst() }
+    waiter?.continuation.resume(returning: nil)
+  }
+}
+
+extension Duration {
+  fileprivate var nanoseconds: Double {
+    Double(components.seconds) * 1e9 + Double(components.attoseconds) / 1e9
+  }
+}

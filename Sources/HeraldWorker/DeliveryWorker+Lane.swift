@@ -1,0 +1,88 @@
+import Foundation
+import HeraldCore
+import HeraldPostgres
+
+extension DeliveryWorker {
+  /// The user and their data, as a lane last read them.
+  typealias Loaded = (user: HeraldUser, state: PlanningState)
+
+  /// Carries out one user's rows in order until their lane is empty. `known`: the user and their
+  /// data, when the claim's batch read them.
+  func runLane(of userID: Int64, known: (HeraldUser, Result<PlanningState, any Error>)?) async {
+    var loaded: Loaded? = known.flatMap { user, state in (try? state.get()).map { (user, $0) } }
+    while let row = lanes.next(of: userID) {
+      let outcome = await carryOut(row, loaded: &loaded)
+      lanes.finished()
+      wakeup.signal()
+      switch outcome {
+      case .retry(let at, _):
+        // The user's receiver failed: their other rows wait with this one instead of each
+        // failing in turn (they go to the same receiver), untried.
+        let rest = lanes.drainWaiting(of: userID)
+        try? await persistently { try await self.store.release(rest, retryAt: at) }
+      case nil:
+        // Their data cannot be read, or the claim was lost: the rest is left to its lease.
+        if loaded == nil { _ = lanes.drainWaiting(of: userID) }
+      default:
+        break
+      }
+    }
+    wakeup.signal()
+  }
+
+  /// Decides, sends and records one row; what became of it, or nil when nothing was recorded (the
+  /// user's data cannot be read, or the claim is no longer this worker's). While the database is
+  /// away, each step waits for it: a decision is never taken on half-read data, and a sent webhook
+  /// is recorded when the database is back, not sent again.
+  private func carryOut(_ row: ClaimedDelivery, loaded: inout Loaded?) async -> DeliveryOutcome? {
+    let outcome: DeliveryOutcome?
+    do {
+      let current = try await persistently { [loaded] in
+        if let loaded { return loaded }
+        let user = try await self.store.user(id: row.user)
+        return (user, try await self.store.planningState(ofUser: user.id))
+      }
+      loaded = current
+      outcome = try await persistently { try await self.decideAndSend(row, of: current.user, state: current.state) }
+    } catch {
+      if !Task.isCancelled {
+        logger.error(
+          "delivering a user's reminders failed; tried again when the claims end",
+          metadata: ["user": "\(loaded?.user.name ?? "#\(row.user)")", "error": "\(describe(error))"])
+      }
+      loaded = nil
+      return nil
+    }
+    guard let outcome else { return nil }
+    do {
+      try await persistently { try await self.store.finish(row, outcome) }
+    } catch {
+      if !Task.isCancelled {
+        logger.error(
+          "recording a delivery failed; another worker sends it again when the claim ends",
+          metadata: ["user": "\(loaded?.user.name ?? "")", "id": "\(row.requestID)", "error": "\(describe(error))"])
+      }
+      return nil
+    }
+    if case .delivered = outcome, let name = loaded?.user.name { lanes.markShown([name]) }
+    // What a row changed (the movement chain) is read again before the user's next row.
+    if !outcome.effects.isEmpty || (row.reminder.kindIndex < Planner.kinds.count && row.reminder.kind.isRolling) {
+      loaded = nil
+    }
+    return outcome
+  }
+
+  /// Runs `body` until it does not fail for want of the database, pausing half a second between
+  /// tries (a stopped server refuses at once; the outage is logged by the connections); any
+  /// other error, or cancellation, ends it.
+  func persistently<Value: Sendable>(_ body: @Sendable () async throws -> Value) async throws -> Value {
+    while true {
+      do {
+        return try await body()
+      } catch let error as DatabaseUnavailable {
+        guard !Task.isCancelled else { throw error }
+        try await Task.sleep(for: .milliseconds(500))
+      }
+    }
+  }
+}

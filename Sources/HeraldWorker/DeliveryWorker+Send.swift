@@ -1,0 +1,110 @@
+import Foundation
+import HeraldCore
+import HeraldInterchange
+import HeraldPostgres
+
+extension DeliveryWorker {
+  /// Decides one claimed delivery of `user`, whose data is `state`, and sends it when it is to be
+  /// shown; returns what to record, or nil when the claim is no longer this worker's (it ended
+  /// while the worker was frozen or busy, and another worker has taken the row): then nothing is
+  /// sent. Records nothing itself.
+  func decideAndSend(_ row: ClaimedDelivery, of user: HeraldUser, state: PlanningState) async throws
+    -> DeliveryOutcome?
+  {
+    guard Int(row.reminder.kindIndex) < Planner.kinds.count else { return .withdrawn }
+    let context = PlanningContext(state: state, now: row.fireDate, limits: .unlimited)
+    let due = Planner.due(row.reminder, in: context)
+    // The row was planned from the user's data as it was; overdue rows are not replanned, so
+    // one the data no longer gives (a block deleted meanwhile) is dropped here.
+    guard due.key == row.key else {
+      logger.info("withdrawn", metadata: ["user": "\(user.name)", "id": "\(row.requestID)"])
+      return .withdrawn
+    }
+    // Its own row is the one claimed (pending, unique): only what it would repeat needs a look.
+    let log = due.saidBefore.isEmpty ? [:] : try await store.statuses(ofUser: row.user, due.saidBefore)
+    var policy = configuration.delivery
+    if let requeuedAt = row.requeuedAt {
+      // Queued again by an operator: its grace window counts from then.
+      policy.graceWindow += max(0, requeuedAt.timeIntervalSince(row.fireDate))
+    }
+    switch DeliveryDecision.decide(due, log: log, now: clock.now(), policy: policy) {
+    case .skip:
+      return .skipped
+    case .recordSilently(let effects):
+      return .silenced(effects: effects)
+    case .recordMissed:
+      logger.info("missed", metadata: ["user": "\(user.name)", "id": "\(row.requestID)"])
+      return .missed
+    case .show(let delivery):
+      let body = StandardWebhook.body(delivery, user: user.name)
+      let shown = DeliveryOutcome.delivered(
+        at: delivery.deliveredAt, late: delivery.late, effects: delivery.effects,
+        record: String(decoding: body, as: UTF8.self))
+      guard let webhook = user.webhook else { return shown }
+      guard let claim = try await stillOurs(row, user: user) else { return nil }
+      let now = clock.now()
+      do {
+        let timeout = min(configuration.requestTimeout, claim.leaseEnds.timeIntervalSince(now) - 1)
+        try await post(body, of: delivery, user: user, to: webhook, at: now, timeout: timeout)
+        receivers.answered(user: user.name, logger: logger)
+        return shown
+      } catch {
+        return failure(of: claim, error, at: clock.now(), user: user)
+      }
+    }
+  }
+
+  /// The claim, renewed when too little of it is left for a whole exchange; nil when it is no
+  /// longer this worker's — a worker waking from a freeze sends nothing another has taken over.
+  private func stillOurs(_ row: ClaimedDelivery, user: HeraldUser) async throws -> ClaimedDelivery? {
+    let now = clock.now()
+    guard row.leaseEnds.timeIntervalSince(now) < configuration.requestTimeout + 2 else { return row }
+    if let renewed = try await store.renew(row, until: now.addingTimeInterval(configuration.lease)) {
+      return renewed
+    }
+    logger.notice(
+      "not sent: its claim ended and another worker has it",
+      metadata: ["user": "\(user.name)", "id": "\(row.requestID)"])
+    return nil
+  }
+
+  private func post(
+    _ body: Data, of delivery: Delivery, user: HeraldUser, to url: URL, at now: Date, timeout: TimeInterval
+  ) async throws {
+    let id = StandardWebhook.id(
+      user: user.name, requestID: delivery.key.requestID, fireDate: delivery.key.fireDate)
+    let timestamp = Int(now.timeIntervalSince1970.rounded(.down))
+    try await poster.post(
+      body, to: url,
+      headers: [
+        "webhook-id": id, "webhook-timestamp": String(timestamp),
+        "webhook-signature": StandardWebhook.signature(
+          id: id, timestamp: timestamp, body: body, secret: user.webhookSecret),
+      ], timeout: timeout)
+  }
+
+  /// A webhook that failed is tried again with back-off while the reminder still has a point —
+  /// until its grace window ends — and only then recorded as failed.
+  private func failure(of claimed: ClaimedDelivery, _ error: any Error, at now: Date, user: HeraldUser)
+    -> DeliveryOutcome
+  {
+    let problem = "\(error)"
+    receivers.failed(user: user.name, problem: problem, logger: logger)
+    let graceEnds = (claimed.requeuedAt.map { max($0, claimed.fireDate) } ?? claimed.fireDate)
+      .addingTimeInterval(configuration.delivery.graceWindow)
+    let retry = now.addingTimeInterval(configuration.retryDelay(afterAttempt: claimed.attempt))
+    guard retry < graceEnds.addingTimeInterval(-1) else {
+      logger.error(
+        "failed: its receiver did not take it within the grace window",
+        metadata: ["user": "\(user.name)", "id": "\(claimed.requestID)", "error": "\(problem)"])
+      return .failed(error: problem)
+    }
+    logger.debug(
+      "webhook failed, will retry",
+      metadata: [
+        "user": "\(user.name)", "id": "\(claimed.requestID)",
+        "at": "\(RFC3339.utcStringWithMilliseconds(retry))", "error": "\(problem)",
+      ])
+    return .retry(at: retry, error: problem)
+  }
+}

@@ -1,0 +1,201 @@
+import Foundation
+import HeraldCore
+import HeraldInterchange
+import HeraldPostgres
+import HeraldRuntime
+import Logging
+import Synchronization
+
+/// `herald worker`: delivers every user's reminders at their time, from the `delivery` table.
+///
+/// Stateless: it claims due rows as a lease, decides each with the core exactly as the daemon
+/// does (`Planner.due`, `DeliveryDecision`), posts the signed webhook and records the outcome.
+/// Each user's rows go to a lane of their own, one after another (a decision may read what the
+/// one before recorded); lanes run side by side, and the worker claims again as soon as it has
+/// room — no claim waits for its slowest webhook, so a receiver that hangs costs its own user
+/// time and nobody else. Idle, it sleeps until the earliest pending row — not polling — and a
+/// NOTIFY wakes it when an earlier row is queued. Any number may run against one database.
+public final class DeliveryWorker: Sendable {
+  let store: PostgresStore
+  let clock: any HeraldClock
+  let poster: any WebhookPosting
+  let configuration: WorkerConfiguration
+  let logger: Logger
+  let wakeup = Wakeup()
+  let lanes: DeliveryLanes
+  let receivers = ReceiverHealth()
+  /// Set by `stop()`: claim nothing more, finish the rows in flight, give back the rest, return.
+  private let stopping = Atomic<Bool>(false)
+
+  public init(
+    store: PostgresStore, clock: any HeraldClock, poster: any WebhookPosting,
+    configuration: WorkerConfiguration = WorkerConfiguration(), logger: Logger
+  ) {
+    self.store = store
+    self.clock = clock
+    self.poster = poster
+    self.configuration = configuration
+    self.logger = logger
+    lanes = DeliveryLanes(concurrency: configuration.concurrency)
+  }
+
+  /// Delivers until stopped (`stop()`: the rows in flight are finished first) or cancelled (at
+  /// once: what it claimed and did not finish is taken over by another worker when the claim
+  /// ends). The database going away is waited out, whatever its length: the connections log the
+  /// outage once, and the worker goes on within a second of the database answering again.
+  public func run() async throws {
+    logger.info("worker started", metadata: ["database": "\(store.url)"])
+    await withDiscardingTaskGroup { group in
+      group.addTask { await self.listen() }
+      await self.loop(lanesIn: &group)
+      // Stopping: the lanes end after the row each is carrying out; then the listener goes.
+      while lanes.isBusy, !Task.isCancelled { await wakeup.wait() }
+      group.cancelAll()
+    }
+    logger.info("worker stopped")
+  }
+
+  /// Asks the worker to stop gracefully: it claims nothing more, finishes and records the
+  /// deliveries in flight (each webhook within its timeout), gives back the rows it had claimed
+  /// but not begun (another worker takes them at once), and `run()` returns.
+  public func stop() {
+    stopping.store(true, ordering: .sequentiallyConsistent)
+    wakeup.signal()
+  }
+
+  var isStopping: Bool { stopping.load(ordering: .sequentiallyConsistent) }
+
+  /// Keeps a connection listening for NOTIFY; after losing it, listens again within a second and
+  /// looks at the table once, in case a NOTIFY came meanwhile.
+  private func listen() async {
+    while !Task.isCancelled {
+      do {
+        try await store.listenForEarlierDeliveries { [wakeup] in wakeup.signal() }
+      } catch where !Task.isCancelled {
+        // An outage is logged by the connections; anything else is said here.
+        if !(error is DatabaseUnavailable) {
+          logger.warning("listening for new deliveries failed", metadata: ["error": "\(describe(error))"])
+        }
+      } catch {
+        return
+      }
+      guard !Task.isCancelled else { return }
+      wakeup.signal()
+      try? await Task.sleep(for: .milliseconds(500))
+    }
+  }
+
+  /// Claims what is due whenever there is room, hands each user's rows to their lane, and sleeps
+  /// until the next row is due, a NOTIFY, or a lane finishing.
+  private func loop(lanesIn group: inout DiscardingTaskGroup) async {
+    var failing = false
+    while !Task.isCancelled, !isStopping {
+      do {
+        if failing {
+          // Back from an outage: first the lanes record what they sent while the database was
+          // away (they retry every half second), then claims resume — a claim that ended
+          // meanwhile is not taken from the worker that sent it before it could record it.
+          try await store.ping()
+          try await Task.sleep(for: .milliseconds(1_500))
+          failing = false
+        }
+        try await announceShown()
+        let room = configuration.batchSize - lanes.rowsHeld
+        if room >= max(1, configuration.batchSize / 4) {
+          let claimed = try await store.claim(now: clock.now(), limit: room, lease: configuration.lease)
+          if !claimed.isEmpty {
+            logger.debug("claimed", metadata: ["rows": "\(claimed.count)"])
+            await dispatch(claimed, in: &group)
+            continue
+          }
+        }
+        guard !isStopping else { break }
+        let now = clock.now()
+        let next = try await store.nextWake(after: now) ?? now.addingTimeInterval(configuration.maximumIdle)
+        logger.debug("idle", metadata: ["until": "\(RFC3339.utcStringWithMilliseconds(next))"])
+        try await sleep(until: next)
+      } catch where !Task.isCancelled {
+        if !(error is DatabaseUnavailable), !failing {
+          logger.error("a delivery round failed; trying again", metadata: ["error": "\(describe(error))"])
+        }
+        failing = true
+        // Connecting to a stopped server is refused at once: a short pause is cheap, and the
+        // worker is back within it when the server is.
+        try? await Task.sleep(for: .milliseconds(500))
+      } catch {
+        break
+      }
+    }
+    // What was claimed but not begun goes back at once, for any worker to take.
+    let waiting = lanes.drainWaiting()
+    if !waiting.isEmpty {
+      do {
+        try await store.release(waiting, retryAt: nil)
+        logger.info("gave back claims not begun", metadata: ["rows": "\(waiting.count)"])
+      } catch {
+        logger.notice(
+          "could not give back claims not begun; another worker takes them when they end",
+          metadata: ["rows": "\(waiting.count)", "error": "\(describe(error))"])
+      }
+    }
+    try? await announceShown()
+  }
+
+  /// Reads the users of newly claimed rows in two queries (not two per user) and starts a lane
+  /// for each user that has none; a user already in a lane gets the rows appended to it.
+  private func dispatch(_ claimed: [ClaimedDelivery], in group: inout DiscardingTaskGroup) async {
+    let newUsers = lanes.enqueue(claimed)
+    guard !newUsers.isEmpty else { return }
+    // When any of them cannot be read, each user is read on their own in their lane, so only a
+    // damaged one waits for its claims to end.
+    let users = try? await store.users(ids: newUsers)
+    let states = users == nil ? nil : try? await store.planningStates(ofUsers: newUsers)
+    var known: [Int64: (HeraldUser, Result<PlanningState, any Error>)] = [:]
+    for id in newUsers {
+      if let user = users?[id], let state = states?[id] { known[id] = (user, state) }
+    }
+    for _ in 0..<lanes.start(newUsers, known: known) {
+      group.addTask {
+        while let (user, known) = self.lanes.nextUser() { await self.runLane(of: user, known: known) }
+      }
+    }
+  }
+
+  /// Sleeps until `deadline` or a wake-up, whichever is first.
+  private func sleep(until deadline: Date) async throws {
+    let clock = clock
+    let maximumWait = configuration.maximumIdle
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      group.addTask { try await clock.sleep(until: deadline, maximumWait: maximumWait) }
+      group.addTask { [wakeup] in await wakeup.wait() }
+      try await group.next()
+      group.cancelAll()
+    }
+  }
+
+  /// Tells the servers' delivery streams which users were shown something since the last time.
+  private func announceShown() async throws {
+    let shown = lanes.takeShown()
+    guard !shown.isEmpty else { return }
+    do {
+      try await store.announceDeliveries(toUsers: shown)
+    } catch {
+      lanes.markShown(shown)
+      throw error
+    }
+  }
+
+  func describe(_ error: any Error) -> String { PostgresProblem.describe(error) }
+
+  /// Claims and carries out what is due now and waits for it to be recorded; returns how many
+  /// rows it handled. For tests that drive the worker with a manual clock.
+  @discardableResult
+  public func deliverDue() async throws -> Int {
+    let claimed = try await store.claim(
+      now: clock.now(), limit: configuration.batchSize, lease: configuration.lease)
+    guard !claimed.isEmpty else { return 0 }
+    await withDiscardingTaskGroup { group in await dispatch(claimed, in: &group) }
+    try await announceShown()
+    return claimed.count
+  }
+}

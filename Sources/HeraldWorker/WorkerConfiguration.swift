@@ -1,0 +1,46 @@
+import Foundation
+import HeraldCore
+
+/// How a delivery worker claims and retries.
+public struct WorkerConfiguration: Sendable {
+  /// Users whose deliveries are carried out at once (one lane each; a user's own are in order).
+  public var concurrency: Int
+  /// Rows a worker holds at most: claimed and not yet recorded, over all its users' lanes.
+  public var batchSize: Int
+  /// How long a claim holds: a dead worker's rows are taken over after this.
+  public var lease: TimeInterval
+  /// How long a receiver has for one exchange, connecting included.
+  public var requestTimeout: TimeInterval
+  /// The longest wait between two tries of a failing webhook.
+  public var maximumRetryDelay: TimeInterval
+  /// Late and missed, as the daemon decides them; a failing webhook is retried until the grace
+  /// window ends.
+  public var delivery: DeliveryPolicy
+  /// The longest an idle worker waits without looking (a safety net; it is woken earlier).
+  public var maximumIdle: TimeInterval
+  /// Connections kept open to one receiver at most; more requests to it wait their turn.
+  public var connectionsPerReceiver: Int
+
+  public init(
+    concurrency: Int = 64, batchSize: Int = 200, lease: TimeInterval = 25, requestTimeout: TimeInterval = 10,
+    maximumRetryDelay: TimeInterval = 300, delivery: DeliveryPolicy = DeliveryPolicy(),
+    maximumIdle: TimeInterval = 60, connectionsPerReceiver: Int = 8
+  ) {
+    self.concurrency = concurrency
+    self.batchSize = batchSize
+    self.lease = lease
+    self.requestTimeout = requestTimeout
+    self.maximumRetryDelay = maximumRetryDelay
+    self.delivery = delivery
+    self.maximumIdle = maximumIdle
+    self.connectionsPerReceiver = connectionsPerReceiver
+  }
+
+  /// Seconds before the try after `attempt` failed: 1, 2, 4, 8 … up to `maximumRetryDelay`, each
+  /// with up to a quarter taken off at random, so that the deliveries a receiver's outage held
+  /// back do not all come back to it in the same instant.
+  public func retryDelay(afterAttempt attempt: Int, random: Double = Double.random(in: 0..<1)) -> TimeInterval {
+    let delay = min(maximumRetryDelay, pow(2, Double(min(30, max(0, attempt - 1)))))
+    return delay * (1 - 0.25 * random)
+  }
+}
