@@ -26,7 +26,8 @@ public final class DatabaseConnections: Sendable {
     public var callTimeout: Duration
 
     public init(
-      maximumConnections: Int = 20, connectTimeout: Duration = .seconds(2), waitTimeout: Duration = .seconds(4),
+      maximumConnections: Int = 20, connectTimeout: Duration = .seconds(2),
+      waitTimeout: Duration = .seconds(4),
       callTimeout: Duration = .seconds(30)
     ) {
       self.maximumConnections = maximumConnections
@@ -85,7 +86,7 @@ public final class DatabaseConnections: Sendable {
       } onCancel: {
         Self.discard(connection)
       }
-    } catch where DatabaseUnavailable.isConnectionFailure(error) {
+    } catch  where DatabaseUnavailable.isConnectionFailure(error) {
       let cause = PostgresProblem.describe(error)
       health.failed(cause)
       throw DatabaseUnavailable(cause: cause)
@@ -116,7 +117,9 @@ public final class DatabaseConnections: Sendable {
       return (state.idle, state.waiters)
     }
     for connection in idle { Self.discard(connection) }
-    for waiter in waiters { waiter.continuation.resume(throwing: DatabaseUnavailable(cause: "shutting down")) }
+    for waiter in waiters {
+      waiter.continuation.resume(throwing: DatabaseUnavailable(cause: "shutting down"))
+    }
   }
 
   /// A connection to use alone until `release`: an idle one, a new one while fewer than the
@@ -153,7 +156,8 @@ public final class DatabaseConnections: Sendable {
       tls: .disable)
     configuration.options.connectTimeout = .nanoseconds(Int64(limits.connectTimeout.nanoseconds))
     do {
-      let connection = try await PostgresConnection.connect(configuration: configuration, id: id, logger: logger)
+      let connection = try await PostgresConnection.connect(
+        configuration: configuration, id: id, logger: logger)
       health.answered()
       return connection
     } catch {

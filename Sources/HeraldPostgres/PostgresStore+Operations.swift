@@ -7,7 +7,9 @@ import PostgresNIO
 /// missed ones again.
 extension PostgresStore {
   /// The latest deliveries (by fire instant, newest first), of one user or all, of one kind or all.
-  public func deliveries(user name: String?, filter: DeliveryFilter?, limit: Int) async throws -> [DeliveryRecord] {
+  public func deliveries(user name: String?, filter: DeliveryFilter?, limit: Int) async throws
+    -> [DeliveryRecord]
+  {
     var userID: Int64?
     if let name { userID = try await user(named: name).id }
     let status: String? =
@@ -28,12 +30,14 @@ extension PostgresStore {
         ORDER BY d.fire_at DESC, d.id DESC LIMIT \(limit)
         """, logger: logger)
       var records: [DeliveryRecord] = []
-      for try await (id, user, requestID, fireDate, status, attempts, dueAt, deliveredAt, late, error) in rows.decode(
-        (Int64, String, String, Date, String, Int32, Date, Date?, Bool, String?).self)
+      for try await (id, user, requestID, fireDate, status, attempts, dueAt, deliveredAt, late, error)
+        in rows.decode(
+          (Int64, String, String, Date, String, Int32, Date, Date?, Bool, String?).self)
       {
         records.append(
           DeliveryRecord(
-            id: id, user: user, requestID: requestID, fireDate: fireDate, status: status, attempts: Int(attempts),
+            id: id, user: user, requestID: requestID, fireDate: fireDate, status: status,
+            attempts: Int(attempts),
             dueAt: dueAt, deliveredAt: deliveredAt, late: late, lastError: error))
       }
       return records
@@ -55,10 +59,13 @@ extension PostgresStore {
         }
         return nil
       }
-      guard let status else { throw RecordError(.notFound, subject: "delivery \(id)", problem: "no such delivery") }
+      guard let status else {
+        throw RecordError(.notFound, subject: "delivery \(id)", problem: "no such delivery")
+      }
       guard status == "failed" || status == "missed" else {
         throw RecordError(
-          .conflict, subject: "delivery \(id)", problem: "is \(status); only failed or missed ones are retried")
+          .conflict, subject: "delivery \(id)",
+          problem: "is \(status); only failed or missed ones are retried")
       }
     }
     let count = try await transaction { connection in

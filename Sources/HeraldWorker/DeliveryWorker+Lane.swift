@@ -43,7 +43,9 @@ extension DeliveryWorker {
         return (user, try await self.store.planningState(ofUser: user.id))
       }
       loaded = current
-      outcome = try await persistently { try await self.decideAndSend(row, of: current.user, state: current.state) }
+      outcome = try await persistently {
+        try await self.decideAndSend(row, of: current.user, state: current.state)
+      }
     } catch {
       if !Task.isCancelled {
         logger.error(
@@ -60,13 +62,17 @@ extension DeliveryWorker {
       if !Task.isCancelled {
         logger.error(
           "recording a delivery failed; another worker sends it again when the claim ends",
-          metadata: ["user": "\(loaded?.user.name ?? "")", "id": "\(row.requestID)", "error": "\(describe(error))"])
+          metadata: [
+            "user": "\(loaded?.user.name ?? "")", "id": "\(row.requestID)", "error": "\(describe(error))",
+          ])
       }
       return nil
     }
     if case .delivered = outcome, let name = loaded?.user.name { lanes.markShown([name]) }
     // What a row changed (the movement chain) is read again before the user's next row.
-    if !outcome.effects.isEmpty || (row.reminder.kindIndex < Planner.kinds.count && row.reminder.kind.isRolling) {
+    if !outcome.effects.isEmpty
+      || (row.reminder.kindIndex < Planner.kinds.count && row.reminder.kind.isRolling)
+    {
       loaded = nil
     }
     return outcome

@@ -71,7 +71,7 @@ public final class DeliveryWorker: Sendable {
     while !Task.isCancelled {
       do {
         try await store.listenForEarlierDeliveries { [wakeup] in wakeup.signal() }
-      } catch where !Task.isCancelled {
+      } catch  where !Task.isCancelled {
         // An outage is logged by the connections; anything else is said here.
         if !(error is DatabaseUnavailable) {
           logger.warning("listening for new deliveries failed", metadata: ["error": "\(describe(error))"])
@@ -114,7 +114,7 @@ public final class DeliveryWorker: Sendable {
         let next = try await store.nextWake(after: now) ?? now.addingTimeInterval(configuration.maximumIdle)
         logger.debug("idle", metadata: ["until": "\(RFC3339.utcStringWithMilliseconds(next))"])
         try await sleep(until: next)
-      } catch where !Task.isCancelled {
+      } catch  where !Task.isCancelled {
         if !(error is DatabaseUnavailable), !failing {
           logger.error("a delivery round failed; trying again", metadata: ["error": "\(describe(error))"])
         }

@@ -39,7 +39,8 @@ public struct WorkerConfiguration: Sendable {
   /// Seconds before the try after `attempt` failed: 1, 2, 4, 8 … up to `maximumRetryDelay`, each
   /// with up to a quarter taken off at random, so that the deliveries a receiver's outage held
   /// back do not all come back to it in the same instant.
-  public func retryDelay(afterAttempt attempt: Int, random: Double = Double.random(in: 0..<1)) -> TimeInterval {
+  public func retryDelay(afterAttempt attempt: Int, random: Double = Double.random(in: 0..<1)) -> TimeInterval
+  {
     let delay = min(maximumRetryDelay, pow(2, Double(min(30, max(0, attempt - 1)))))
     return delay * (1 - 0.25 * random)
   }

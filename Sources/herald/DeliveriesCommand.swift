@@ -14,7 +14,8 @@ struct DeliveriesCommand: AsyncParsableCommand {
   /// `herald deliveries list [--user NAME] [--status …]`.
   struct List: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "List deliveries, newest fire instant first: id, user, status, fire instant, tries, and the last error.",
+      abstract:
+        "List deliveries, newest fire instant first: id, user, status, fire instant, tries, and the last error.",
       discussion: """
         A pending delivery shows when it is tried next; a delivered one when it was delivered (late: \
         shown more than 5 s after its time).
@@ -27,12 +28,15 @@ struct DeliveriesCommand: AsyncParsableCommand {
     @Option(help: "At most this many (1 to 100000).") var limit = 100
 
     func run() async throws {
-      guard (1...100_000).contains(limit) else { throw FieldError("--limit", "expected 1 to 100000, got \(limit)") }
+      guard (1...100_000).contains(limit) else {
+        throw FieldError("--limit", "expected 1 to 100000, got \(limit)")
+      }
       let filter = try status.map { text throws(FieldError) in
         guard let filter = DeliveryFilter(rawValue: text) else {
           throw FieldError(
             "--status",
-            "expected one of \(DeliveryFilter.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(text)\"")
+            "expected one of \(DeliveryFilter.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(text)\""
+          )
         }
         return filter
       }

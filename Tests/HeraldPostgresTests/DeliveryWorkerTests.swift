@@ -50,7 +50,8 @@ struct DeliveryWorkerTests {
         let clock = ManualClock(now: Self.start)
         let poster = HTTPWebhookPoster()
         let worker = DeliveryWorker(
-          store: store, clock: clock, poster: poster, configuration: configuration, logger: TestDatabase.logger)
+          store: store, clock: clock, poster: poster, configuration: configuration,
+          logger: TestDatabase.logger)
         do {
           try await body(worker, clock, receiver, store, url)
         } catch {

@@ -52,7 +52,8 @@ struct APIError: Error, HTTPResponseError, Sendable {
     case let error as EnvironmentError: self.init(.serviceUnavailable, problem: error.description)
     case is DatabaseUnavailable:
       self.init(
-        .serviceUnavailable, problem: "the database cannot be reached now; nothing was changed, try again shortly",
+        .serviceUnavailable,
+        problem: "the database cannot be reached now; nothing was changed, try again shortly",
         headers: [.retryAfter: "5"])
     case let error as any HTTPResponseError: self.init(error.status, problem: "\(error.status.reasonPhrase)")
     default: self.init(.internalServerError, problem: "internal error")

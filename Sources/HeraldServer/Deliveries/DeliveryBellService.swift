@@ -15,7 +15,7 @@ struct DeliveryBellService: Service {
       while !Task.isCancelled {
         do {
           try await store.listenForDeliveries { users in Task { await bell.ring(users) } }
-        } catch where !Task.isCancelled {
+        } catch  where !Task.isCancelled {
           // An outage of the database is logged once by its connections.
           if !(error is DatabaseUnavailable) {
             logger.warning(

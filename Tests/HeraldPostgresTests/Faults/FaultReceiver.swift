@@ -114,7 +114,9 @@ final class FaultReceiver: @unchecked Sendable {
     var read = 1
     _ = output.wait(until: Date().addingTimeInterval(seconds)) { lines -> Bool? in
       while read < lines.count {
-        if let request = try? JSONDecoder().decode(Request.self, from: Data(lines[read].utf8)), request.answered {
+        if let request = try? JSONDecoder().decode(Request.self, from: Data(lines[read].utf8)),
+          request.answered
+        {
           missing.remove(request.id)
         }
         read += 1

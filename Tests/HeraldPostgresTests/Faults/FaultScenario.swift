@@ -46,7 +46,8 @@ struct FaultScenario {
               id: "b\(block)", title: "Block \(block) of user \(index)", start: fire.addingTimeInterval(300),
               end: fire.addingTimeInterval(3600)))
           expected[
-            StandardWebhookID.of(user: "user-\(index)", requestID: "focus-block-start-b\(block)", fire: fire)] = fire
+            StandardWebhookID.of(user: "user-\(index)", requestID: "focus-block-start-b\(block)", fire: fire)] =
+            fire
         }
         try await store.replaceData(
           ofUser: "user-\(index)",
@@ -78,10 +79,14 @@ struct FaultScenario {
     let missing = Set(expected.keys).subtracting(byID.keys)
     if !missing.isEmpty {
       for (index, worker) in workers.enumerated() {
-        print("\(name): worker \(index)'s log:\n" + worker.standardError.suffix(20).map(\.text).joined(separator: "\n"))
+        print(
+          "\(name): worker \(index)'s log:\n"
+            + worker.standardError.suffix(20).map(\.text).joined(separator: "\n"))
       }
     }
-    #expect(missing.isEmpty, "\(name): \(missing.count) of \(expected.count) never answered: \(missing.sorted().prefix(3))")
+    #expect(
+      missing.isEmpty,
+      "\(name): \(missing.count) of \(expected.count) never answered: \(missing.sorted().prefix(3))")
     let twice = byID.values.filter { $0.count > 1 }.count
     #expect(twice <= allowed, "\(name): \(twice) reminders answered twice")
     // The records follow the answers: give the workers a moment to write them.

@@ -24,7 +24,8 @@ struct ServeFaultTests {
     defer { server.kill() }
     let port = churn.port
     let headers = [
-      ("Host", "127.0.0.1:\(port)"), ("Content-Type", "application/json"), ("Authorization", "Bearer \(token)"),
+      ("Host", "127.0.0.1:\(port)"), ("Content-Type", "application/json"),
+      ("Authorization", "Bearer \(token)"),
     ]
 
     var accepted: [String] = []

@@ -48,8 +48,11 @@ struct WorkerFaultTests {
       \(found.first ?? "-")
       """)
     #expect((recovered ?? 99) <= 3, "delivering again within 3 s of the database's return")
-    #expect(lost.count == 2 && found.count == 2, "each worker says the outage once and its end once: \(lost) \(found)")
-    #expect(lost.allSatisfy { $0.contains("refused") || $0.contains("closed") || $0.contains("shut") }, "\(lost)")
+    #expect(
+      lost.count == 2 && found.count == 2,
+      "each worker says the outage once and its end once: \(lost) \(found)")
+    #expect(
+      lost.allSatisfy { $0.contains("refused") || $0.contains("closed") || $0.contains("shut") }, "\(lost)")
   }
 
   @Test(.timeLimit(.minutes(4)))
@@ -104,7 +107,8 @@ struct WorkerFaultTests {
     let lateness = Dictionary(grouping: answered, by: \.id).compactMap { id, copies in
       others[id].map { (copies.map(\.at).min() ?? 0) - $0.timeIntervalSince1970 }
     }.sorted()
-    #expect(lateness.count == others.count, "\(others.count - lateness.count) of the others' reminders never came")
+    #expect(
+      lateness.count == others.count, "\(others.count - lateness.count) of the others' reminders never came")
     print(
       """
       WorkerFaultTests: one user's receiver hangs; the others' \(lateness.count) reminders: lateness p50 \
@@ -126,7 +130,8 @@ struct WorkerFaultTests {
   func aWorkerFrozenPastItsLeaseSendsNothingTheOtherDelivered() async throws {
     // 120 reminders due at one instant, one worker carrying out one user at a time, and a
     // receiver taking 0.2 s an answer: the worker holds claims it has not begun for many seconds.
-    var scenario = try await FaultScenario.start(perUser: 6, spread: 0, workers: 1, arguments: ["--concurrency", "1"])
+    var scenario = try await FaultScenario.start(
+      perUser: 6, spread: 0, workers: 1, arguments: ["--concurrency", "1"])
     defer { scenario.end() }
     scenario.receiver.command("slow 0.2")
     let frozen = scenario.workers[0]
