@@ -1,3 +1,6 @@
+import Foundation
+import NIOCore
+import NIOPosix
 import PostgresNIO
 
 /// PostgresNIO hides what the server said behind a generic description (so that values never
@@ -5,13 +8,32 @@ import PostgresNIO
 /// trouble, in one line.
 public enum PostgresProblem {
   public static func describe(_ error: any Error) -> String {
-    if let error = error as? PSQLError {
-      if let message = error.serverInfo?[.message] {
-        let code = error.serverInfo?[.sqlState].map { " (\($0))" } ?? ""
-        return message + code
-      }
-      if let underlying = error.underlying { return "\(underlying)" }
-      return "\(error.code)"
+    if let error = error as? DatabaseUnavailable { return error.cause }
+    guard let error = error as? PSQLError else { return plain(error) }
+    if let message = error.serverInfo?[.message] {
+      let code = error.serverInfo?[.sqlState].map { " (\($0))" } ?? ""
+      return message + code
+    }
+    if let underlying = error.underlying { return plain(underlying) }
+    switch error.code {
+    case .serverClosedConnection: return "the server closed the connection"
+    case .clientClosedConnection: return "the connection was closed (a call took too long, or Herald is stopping)"
+    case .uncleanShutdown: return "the connection ended without a proper goodbye"
+    case .connectionError: return "could not connect"
+    case .queryCancelled: return "the statement was cancelled"
+    default: return "\(error.code)"
+    }
+  }
+
+  /// A system error as the system says it (`connection refused`), not as a Swift value.
+  private static func plain(_ error: any Error) -> String {
+    if let error = error as? NIOConnectionError {
+      if let first = error.connectionErrors.first { return plain(first.error) }
+      return "could not connect to \(error.host):\(error.port)"
+    }
+    if let error = error as? IOError { return String(cString: strerror(error.errnoCode)).lowercased() }
+    if let error = error as? ChannelError, case .connectTimeout(let after) = error {
+      return "no connection within \(after.nanoseconds / 1_000_000) ms"
     }
     return "\(error)"
   }

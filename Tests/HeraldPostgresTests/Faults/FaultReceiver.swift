@@ -10,14 +10,21 @@ import HeraldTestSupport
 /// answered or left hanging.
 final class FaultReceiver: @unchecked Sendable {
   static let script = """
-    import http.server, json, sys, threading, time
+    import http.server, json, socket, sys, threading, time
     lock = threading.Condition()
     state = {'hang': None, 'delay': 0.0}  # hang: None, '*' or a user's name
     def emit(record):
         with lock:
             sys.stdout.write(json.dumps(record) + '\\n'); sys.stdout.flush()
+    open_connections = set()
     class Handler(http.server.BaseHTTPRequestHandler):
         protocol_version = 'HTTP/1.1'  # kept-alive connections, as a real receiver has
+        def setup(self):
+            super().setup()
+            with lock: open_connections.add(self.connection)
+        def finish(self):
+            with lock: open_connections.discard(self.connection)
+            super().finish()
         def do_POST(self):
             body = self.rfile.read(int(self.headers['Content-Length']))
             at = time.time()
@@ -50,7 +57,12 @@ final class FaultReceiver: @unchecked Sendable {
         command = line.split()
         if not command: continue
         if command[0] == 'refuse':
+            # Down as a stopped receiver is: no listening socket, and kept-alive connections cut.
             server.shutdown(); server.server_close()
+            with lock: cut = list(open_connections)
+            for connection in cut:
+                try: connection.shutdown(socket.SHUT_RDWR)
+                except OSError: pass
         elif command[0] == 'listen':
             server = serve(port)
         elif command[0] == 'hang':
