@@ -5,8 +5,7 @@ import Synchronization
 
 /// The rows a worker holds, in one lane per user: a lane's rows are carried out one after
 /// another, in their order; at most `concurrency` lanes run side by side, and a user whose lane
-/// cannot start yet waits for one to end. Also the users shown something since their delivery
-/// streams were last told.
+/// cannot start yet waits for one to end.
 final class DeliveryLanes: Sendable {
   private struct State {
     /// Rows claimed and not yet begun, by user; a user is a key while their lane runs or waits.
@@ -18,7 +17,6 @@ final class DeliveryLanes: Sendable {
     var running = 0
     /// Rows being carried out now.
     var inFlight = 0
-    var shown = Set<String>()
   }
 
   private let concurrency: Int
@@ -113,17 +111,6 @@ final class DeliveryLanes: Sendable {
         state.waiting[user] = []
       }
       return rows
-    }
-  }
-
-  func markShown(_ names: Set<String>) {
-    state.withLock { $0.shown.formUnion(names) }
-  }
-
-  func takeShown() -> Set<String> {
-    state.withLock { state in
-      defer { state.shown = [] }
-      return state.shown
     }
   }
 }

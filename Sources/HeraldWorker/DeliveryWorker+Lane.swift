@@ -56,19 +56,24 @@ extension DeliveryWorker {
       return nil
     }
     guard let outcome else { return nil }
-    do {
-      try await persistently { try await self.store.finish(row, outcome) }
-    } catch {
-      if !Task.isCancelled {
-        logger.error(
-          "recording a delivery failed; another worker sends it again when the claim ends",
-          metadata: [
-            "user": "\(loaded?.user.name ?? "")", "id": "\(row.requestID)", "error": "\(describe(error))",
-          ])
+    let shown: String? = if case .delivered = outcome { loaded?.user.name } else { nil }
+    if PostgresStore.isBatchable(row, outcome) {
+      recorder.add(row, outcome, shown: shown)
+    } else {
+      // One transaction of its own (the movement log, the chain), after the user's earlier rows.
+      await recorder.written(user: row.user)
+      do {
+        try await persistently { try await self.store.finish(row, outcome) }
+        if let shown { try? await store.announceDeliveries(toUsers: [shown]) }
+      } catch {
+        if !Task.isCancelled {
+          logger.error(
+            "recording a delivery failed; another worker sends it again when the claim ends",
+            metadata: ["user": "\(loaded?.user.name ?? "")", "id": "\(row.requestID)", "error": "\(describe(error))"])
+        }
+        return nil
       }
-      return nil
     }
-    if case .delivered = outcome, let name = loaded?.user.name { lanes.markShown([name]) }
     // What a row changed (the movement chain) is read again before the user's next row.
     if !outcome.effects.isEmpty
       || (row.reminder.kindIndex < Planner.kinds.count && row.reminder.kind.isRolling)
@@ -76,19 +81,5 @@ extension DeliveryWorker {
       loaded = nil
     }
     return outcome
-  }
-
-  /// Runs `body` until it does not fail for want of the database, pausing half a second between
-  /// tries (a stopped server refuses at once; the outage is logged by the connections); any
-  /// other error, or cancellation, ends it.
-  func persistently<Value: Sendable>(_ body: @Sendable () async throws -> Value) async throws -> Value {
-    while true {
-      do {
-        return try await body()
-      } catch let error as DatabaseUnavailable {
-        guard !Task.isCancelled else { throw error }
-        try await Task.sleep(for: .milliseconds(500))
-      }
-    }
   }
 }

@@ -21,7 +21,12 @@ extension DeliveryWorker {
       return .withdrawn
     }
     // Its own row is the one claimed (pending, unique): only what it would repeat needs a look.
-    let log = due.saidBefore.isEmpty ? [:] : try await store.statuses(ofUser: row.user, due.saidBefore)
+    var log: [DeliveryKey: DeliveryStatus] = [:]
+    if !due.saidBefore.isEmpty {
+      // What the user's earlier rows said must be written before it is read.
+      await recorder.written(user: row.user)
+      log = try await store.statuses(ofUser: row.user, due.saidBefore)
+    }
     var policy = configuration.delivery
     if let requeuedAt = row.requeuedAt {
       // Queued again by an operator: its grace window counts from then.

@@ -24,6 +24,7 @@ public final class DeliveryWorker: Sendable {
   let wakeup = Wakeup()
   let lanes: DeliveryLanes
   let receivers = ReceiverHealth()
+  let recorder: DeliveryRecorder
   /// Set by `stop()`: claim nothing more, finish the rows in flight, give back the rest, return.
   private let stopping = Atomic<Bool>(false)
 
@@ -37,6 +38,7 @@ public final class DeliveryWorker: Sendable {
     self.configuration = configuration
     self.logger = logger
     lanes = DeliveryLanes(concurrency: configuration.concurrency)
+    recorder = DeliveryRecorder(store: store, logger: logger, written: wakeup)
   }
 
   /// Delivers until stopped (`stop()`: the rows in flight are finished first) or cancelled (at
@@ -47,9 +49,13 @@ public final class DeliveryWorker: Sendable {
     logger.info("worker started", metadata: ["database": "\(store.url)"])
     await withDiscardingTaskGroup { group in
       group.addTask { await self.listen() }
+      group.addTask { await self.recorder.run() }
       await self.loop(lanesIn: &group)
-      // Stopping: the lanes end after the row each is carrying out; then the listener goes.
+      // Stopping: the lanes end after the row each is carrying out, the recorder writes what
+      // they did, then the listener goes.
       while lanes.isBusy, !Task.isCancelled { await wakeup.wait() }
+      recorder.close()
+      await recorder.written()
       group.cancelAll()
     }
     logger.info("worker stopped")
@@ -99,7 +105,6 @@ public final class DeliveryWorker: Sendable {
           try await Task.sleep(for: .milliseconds(1_500))
           failing = false
         }
-        try await announceShown()
         let room = configuration.batchSize - lanes.rowsHeld
         if room >= max(1, configuration.batchSize / 4) {
           let claimed = try await store.claim(now: clock.now(), limit: room, lease: configuration.lease)
@@ -138,7 +143,6 @@ public final class DeliveryWorker: Sendable {
           metadata: ["rows": "\(waiting.count)", "error": "\(describe(error))"])
       }
     }
-    try? await announceShown()
   }
 
   /// Reads the users of newly claimed rows in two queries (not two per user) and starts a lane
@@ -173,18 +177,6 @@ public final class DeliveryWorker: Sendable {
     }
   }
 
-  /// Tells the servers' delivery streams which users were shown something since the last time.
-  private func announceShown() async throws {
-    let shown = lanes.takeShown()
-    guard !shown.isEmpty else { return }
-    do {
-      try await store.announceDeliveries(toUsers: shown)
-    } catch {
-      lanes.markShown(shown)
-      throw error
-    }
-  }
-
   func describe(_ error: any Error) -> String { PostgresProblem.describe(error) }
 
   /// Claims and carries out what is due now and waits for it to be recorded; returns how many
@@ -195,7 +187,7 @@ public final class DeliveryWorker: Sendable {
       now: clock.now(), limit: configuration.batchSize, lease: configuration.lease)
     guard !claimed.isEmpty else { return 0 }
     await withDiscardingTaskGroup { group in await dispatch(claimed, in: &group) }
-    try await announceShown()
+    await recorder.flush()
     return claimed.count
   }
 }

@@ -19,6 +19,15 @@ public struct HeraldProcess {
     return Bundle.main.bundleURL
   }
 
+  /// The `herald` the tests run: the build's, or `HERALD_EXECUTABLE` (to check that a test fails
+  /// against an earlier build).
+  public static var executable: URL {
+    if let path = ProcessInfo.processInfo.environment["HERALD_EXECUTABLE"], !path.isEmpty {
+      return URL(fileURLWithPath: path)
+    }
+    return productsDirectory.appendingPathComponent("herald")
+  }
+
   /// The repository's root, for example files.
   public static let repositoryRoot: URL = {
     var url = URL(fileURLWithPath: #filePath)
@@ -43,7 +52,7 @@ public struct HeraldProcess {
   /// A `herald` process with `arguments`, in the repository and in `timeZoneIdentifier`, not started.
   public static func process(_ arguments: [String], environment: [String: String] = [:]) -> Process {
     let process = Process()
-    process.executableURL = productsDirectory.appendingPathComponent("herald")
+    process.executableURL = executable
     process.arguments = arguments
     process.currentDirectoryURL = repositoryRoot
     process.environment = ProcessInfo.processInfo.environment.merging(
