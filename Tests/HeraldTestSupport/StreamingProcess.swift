@@ -110,7 +110,8 @@ public final class StreamingProcess: @unchecked Sendable {
 
   /// Waits for the process to end; its exit status, or the number of the signal that ended it.
   public func waitForExit() async -> Int32 {
-    await withCheckedContinuation { waiter in
+    pollForExit()
+    return await withCheckedContinuation { waiter in
       let status: Int32? = lock.withLock {
         if exitStatus == nil { exitWaiters.append(waiter) }
         return exitStatus
@@ -119,13 +120,33 @@ public final class StreamingProcess: @unchecked Sendable {
     }
   }
 
-  private func exited(status: Int32) {
-    let waiters = lock.withLock {
-      exitStatus = status
-      defer { exitWaiters = [] }
-      return exitWaiters
+  /// Looks every 100 ms whether the process has ended, until it has: Foundation's own watch (a
+  /// SIGCHLD source) was seen to miss a child's end while many processes came and went, leaving
+  /// it a zombie and its waiters waiting. Reaped under the lock that `kill` takes, so no signal
+  /// can reach another process that is later given the same id.
+  private func pollForExit() {
+    let status: Int32? = lock.withLock {
+      guard exitStatus == nil else { return nil }
+      var raw: Int32 = 0
+      guard waitpid(processIdentifier, &raw, WNOHANG) == processIdentifier else { return nil }
+      // WIFEXITED / WEXITSTATUS / WTERMSIG by hand: Glibc's macros are not imported.
+      return raw & 0x7f == 0 ? (raw >> 8) & 0xff : raw & 0x7f
     }
-    for waiter in waiters { waiter.resume(returning: status) }
+    if let status {
+      exited(status: status)
+    } else if lock.withLock({ exitStatus == nil }) {
+      DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) { [self] in pollForExit() }
+    }
+  }
+
+  private func exited(status: Int32) {
+    let (waiters, stored) = lock.withLock {
+      // The first word on how it ended stands (Foundation's, or `pollForExit`'s).
+      if exitStatus == nil { exitStatus = status }
+      defer { exitWaiters = [] }
+      return (exitWaiters, exitStatus ?? status)
+    }
+    for waiter in waiters { waiter.resume(returning: stored) }
     // A pipe inherited by some other child would never report its end: stop waiting for it
     // once the process has been gone for a while.
     let continuation = continuation
