@@ -11,12 +11,15 @@ public struct ClaimedDelivery: Sendable, Hashable {
   /// Tries so far, this one included.
   public var attempt: Int
   public var leaseEnds: Date
+  /// When it is to be carried out: its fire instant, or the time of its next try (a worker
+  /// claims rows a moment ahead and carries each out at this instant).
+  public var dueAt: Date
   /// When an operator queued it again, if they did: its grace window counts from then.
   public var requeuedAt: Date?
 
   public init(
     id: Int64, user: Int64, requestID: String, fireDate: Date, reminder: ScheduledReminder, attempt: Int,
-    leaseEnds: Date, requeuedAt: Date? = nil
+    leaseEnds: Date, dueAt: Date? = nil, requeuedAt: Date? = nil
   ) {
     self.id = id
     self.user = user
@@ -25,6 +28,7 @@ public struct ClaimedDelivery: Sendable, Hashable {
     self.reminder = reminder
     self.attempt = attempt
     self.leaseEnds = leaseEnds
+    self.dueAt = dueAt ?? fireDate
     self.requeuedAt = requeuedAt
   }
 

@@ -6,31 +6,34 @@ import PostgresNIO
 /// wait for each other nor take the same row — as a lease, so the rows of a worker that died are
 /// anyone's again when it ends.
 extension PostgresStore {
-  /// Claims up to `limit` deliveries due at `now`, soonest first, until `now + lease`.
-  public func claim(now: Date, limit: Int, lease: TimeInterval) async throws -> [ClaimedDelivery] {
+  /// Claims up to `limit` deliveries due by `now + ahead`, soonest first, until `now + lease`.
+  public func claim(now: Date, limit: Int, lease: TimeInterval, ahead: TimeInterval = 0) async throws
+    -> [ClaimedDelivery]
+  {
     let leaseEnds = now.addingTimeInterval(lease)
+    let horizon = now.addingTimeInterval(ahead)
     return try await client.withConnection { connection in
       let rows = try await connection.query(
         """
         UPDATE delivery SET claimed_until = \(leaseEnds), attempts = attempts + 1
         WHERE id IN (
           SELECT id FROM delivery
-          WHERE status = 'pending' AND due_at <= \(now) AND (claimed_until IS NULL OR claimed_until <= \(now))
+          WHERE status = 'pending' AND due_at <= \(horizon) AND (claimed_until IS NULL OR claimed_until <= \(now))
           ORDER BY due_at LIMIT \(limit)
           FOR UPDATE SKIP LOCKED)
-        RETURNING id, user_id, request_id, fire_at, kind, owner, attempts, requeued_at
+        RETURNING id, user_id, request_id, fire_at, kind, owner, attempts, due_at, requeued_at
         """, logger: logger)
       var claimed: [ClaimedDelivery] = []
-      for try await (id, user, requestID, fireDate, kind, owner, attempts, requeuedAt) in rows.decode(
-        (Int64, Int64, String, Date, Int16, Int32, Int32, Date?).self)
+      for try await (id, user, requestID, fireDate, kind, owner, attempts, dueAt, requeuedAt) in rows.decode(
+        (Int64, Int64, String, Date, Int16, Int32, Int32, Date, Date?).self)
       {
         claimed.append(
           ClaimedDelivery(
             id: id, user: user, requestID: requestID, fireDate: fireDate,
             reminder: ScheduledReminder(fireDate: fireDate, owner: owner, kindIndex: UInt8(clamping: kind)),
-            attempt: Int(attempts), leaseEnds: leaseEnds, requeuedAt: requeuedAt))
+            attempt: Int(attempts), leaseEnds: leaseEnds, dueAt: dueAt, requeuedAt: requeuedAt))
       }
-      return claimed.sorted { ($0.fireDate, $0.id) < ($1.fireDate, $1.id) }
+      return claimed.sorted { ($0.dueAt, $0.id) < ($1.dueAt, $1.id) }
     }
   }
 

@@ -11,6 +11,11 @@ extension DeliveryWorker {
   func runLane(of userID: Int64, known: (HeraldUser, Result<PlanningState, any Error>)?) async {
     var loaded: Loaded? = known.flatMap { user, state in (try? state.get()).map { (user, $0) } }
     while let row = lanes.next(of: userID) {
+      // Claimed ahead: carried out at its instant, not before (a stopping worker still does: it
+      // is less than `lookahead` away).
+      if row.dueAt > clock.now() {
+        try? await clock.sleep(until: row.dueAt, maximumWait: configuration.lookahead + 1)
+      }
       let outcome = await carryOut(row, loaded: &loaded)
       lanes.finished()
       wakeup.signal()

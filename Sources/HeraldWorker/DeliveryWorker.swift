@@ -107,7 +107,8 @@ public final class DeliveryWorker: Sendable {
         }
         let room = configuration.batchSize - lanes.rowsHeld
         if room >= max(1, configuration.batchSize / 4) {
-          let claimed = try await store.claim(now: clock.now(), limit: room, lease: configuration.lease)
+          let claimed = try await store.claim(
+            now: clock.now(), limit: room, lease: configuration.lease, ahead: configuration.lookahead)
           if !claimed.isEmpty {
             logger.debug("claimed", metadata: ["rows": "\(claimed.count)"])
             await dispatch(claimed, in: &group)
@@ -116,7 +117,10 @@ public final class DeliveryWorker: Sendable {
         }
         guard !isStopping else { break }
         let now = clock.now()
-        let next = try await store.nextWake(after: now) ?? now.addingTimeInterval(configuration.maximumIdle)
+        // Woken a moment early: the rows are claimed ahead and fired from timers at their instant.
+        let next =
+          try await store.nextWake(after: now)?.addingTimeInterval(-configuration.lookahead)
+          ?? now.addingTimeInterval(configuration.maximumIdle)
         logger.debug("idle", metadata: ["until": "\(RFC3339.utcStringWithMilliseconds(next))"])
         try await sleep(until: next)
       } catch  where !Task.isCancelled {

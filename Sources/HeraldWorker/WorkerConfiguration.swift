@@ -18,13 +18,16 @@ public struct WorkerConfiguration: Sendable {
   public var delivery: DeliveryPolicy
   /// The longest an idle worker waits without looking (a safety net; it is woken earlier).
   public var maximumIdle: TimeInterval
+  /// How far ahead rows are claimed: each is then carried out from a timer at its instant, so a
+  /// second with thousands due is as punctual as one with a few.
+  public var lookahead: TimeInterval
   /// Connections kept open to one receiver at most; more requests to it wait their turn.
   public var connectionsPerReceiver: Int
 
   public init(
-    concurrency: Int = 64, batchSize: Int = 200, lease: TimeInterval = 25, requestTimeout: TimeInterval = 10,
+    concurrency: Int = 64, batchSize: Int = 1_000, lease: TimeInterval = 25, requestTimeout: TimeInterval = 10,
     maximumRetryDelay: TimeInterval = 300, delivery: DeliveryPolicy = DeliveryPolicy(),
-    maximumIdle: TimeInterval = 60, connectionsPerReceiver: Int = 8
+    maximumIdle: TimeInterval = 60, lookahead: TimeInterval = 0.5, connectionsPerReceiver: Int = 8
   ) {
     self.concurrency = concurrency
     self.batchSize = batchSize
@@ -33,6 +36,7 @@ public struct WorkerConfiguration: Sendable {
     self.maximumRetryDelay = maximumRetryDelay
     self.delivery = delivery
     self.maximumIdle = maximumIdle
+    self.lookahead = lookahead
     self.connectionsPerReceiver = connectionsPerReceiver
   }
 

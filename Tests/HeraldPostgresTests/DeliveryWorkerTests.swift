@@ -241,8 +241,12 @@ struct WorkerWakeTests {
       worker, clock, receiver, store, url in
       let running = Task { try await worker.run() }
       defer { running.cancel() }
-      // Idle until 07:55, Deep Work's reminder, once it listens for NOTIFY.
-      try await Self.until("the first sleep", { clock.sleeperDeadlines == [DeliveryWorkerTests.fireDate] }) {
+      // Idle until 07:55, Deep Work's reminder (less the moment it claims ahead), once it listens
+      // for NOTIFY.
+      let ahead = configuration.lookahead
+      try await Self.until(
+        "the first sleep", { clock.sleeperDeadlines == [DeliveryWorkerTests.fireDate.addingTimeInterval(-ahead)] }
+      ) {
         "\(clock.sleeperDeadlines)"
       }
       let listening = "SELECT query FROM pg_stat_activity WHERE query LIKE 'LISTEN%'"
@@ -258,7 +262,7 @@ struct WorkerWakeTests {
           end: Fixtures.instant("2026-11-23T07:45:00Z")))
       try await store.replaceData(ofUser: "ada", with: state, now: clock.now())
       let early = Fixtures.instant("2026-11-23T07:25:00Z")
-      try await Self.until("the earlier sleep", { clock.sleeperDeadlines == [early] }) {
+      try await Self.until("the earlier sleep", { clock.sleeperDeadlines == [early.addingTimeInterval(-ahead)] }) {
         "\(clock.sleeperDeadlines)"
       }
       clock.advance(by: early.timeIntervalSince(clock.now()))
@@ -266,7 +270,9 @@ struct WorkerWakeTests {
       let requests = receiver.requests(count: 1, within: 60)
       #expect(requests.map(\.id) == ["ada:focus-block-start-b0:2026-11-23T07:25:00.000Z"])
       // And back to sleep until the next.
-      try await Self.until("the next sleep", { clock.sleeperDeadlines == [DeliveryWorkerTests.fireDate] }) {
+      try await Self.until(
+        "the next sleep", { clock.sleeperDeadlines == [DeliveryWorkerTests.fireDate.addingTimeInterval(-ahead)] }
+      ) {
         "\(clock.sleeperDeadlines)"
       }
       running.cancel()
