@@ -17,7 +17,8 @@ public enum PostgresProblem {
     if let underlying = error.underlying { return plain(underlying) }
     switch error.code {
     case .serverClosedConnection: return "the server closed the connection"
-    case .clientClosedConnection: return "the connection was closed (a call took too long, or Herald is stopping)"
+    case .clientClosedConnection:
+      return "the connection was closed (a call took too long, or Herald is stopping)"
     case .uncleanShutdown: return "the connection ended without a proper goodbye"
     case .connectionError: return "could not connect"
     case .queryCancelled: return "the statement was cancelled"

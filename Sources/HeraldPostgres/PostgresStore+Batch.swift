@@ -91,7 +91,8 @@ extension PostgresStore {
       }
       if !withdrawn.isEmpty {
         try await connection.query(
-          "DELETE FROM delivery WHERE id = ANY(\(withdrawn)::bigint[]) AND status = 'pending'", logger: logger)
+          "DELETE FROM delivery WHERE id = ANY(\(withdrawn)::bigint[]) AND status = 'pending'", logger: logger
+        )
       }
     }
   }

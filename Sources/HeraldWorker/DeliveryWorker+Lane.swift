@@ -74,7 +74,9 @@ extension DeliveryWorker {
         if !Task.isCancelled {
           logger.error(
             "recording a delivery failed; another worker sends it again when the claim ends",
-            metadata: ["user": "\(loaded?.user.name ?? "")", "id": "\(row.requestID)", "error": "\(describe(error))"])
+            metadata: [
+              "user": "\(loaded?.user.name ?? "")", "id": "\(row.requestID)", "error": "\(describe(error))",
+            ])
         }
         return nil
       }

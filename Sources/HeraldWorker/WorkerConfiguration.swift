@@ -25,7 +25,8 @@ public struct WorkerConfiguration: Sendable {
   public var connectionsPerReceiver: Int
 
   public init(
-    concurrency: Int = 64, batchSize: Int = 1_000, lease: TimeInterval = 25, requestTimeout: TimeInterval = 10,
+    concurrency: Int = 64, batchSize: Int = 1_000, lease: TimeInterval = 25,
+    requestTimeout: TimeInterval = 10,
     maximumRetryDelay: TimeInterval = 300, delivery: DeliveryPolicy = DeliveryPolicy(),
     maximumIdle: TimeInterval = 60, lookahead: TimeInterval = 0.5, connectionsPerReceiver: Int = 8
   ) {

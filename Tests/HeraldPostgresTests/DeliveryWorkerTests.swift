@@ -245,7 +245,8 @@ struct WorkerWakeTests {
       // for NOTIFY.
       let ahead = configuration.lookahead
       try await Self.until(
-        "the first sleep", { clock.sleeperDeadlines == [DeliveryWorkerTests.fireDate.addingTimeInterval(-ahead)] }
+        "the first sleep",
+        { clock.sleeperDeadlines == [DeliveryWorkerTests.fireDate.addingTimeInterval(-ahead)] }
       ) {
         "\(clock.sleeperDeadlines)"
       }
@@ -262,7 +263,9 @@ struct WorkerWakeTests {
           end: Fixtures.instant("2026-11-23T07:45:00Z")))
       try await store.replaceData(ofUser: "ada", with: state, now: clock.now())
       let early = Fixtures.instant("2026-11-23T07:25:00Z")
-      try await Self.until("the earlier sleep", { clock.sleeperDeadlines == [early.addingTimeInterval(-ahead)] }) {
+      try await Self.until(
+        "the earlier sleep", { clock.sleeperDeadlines == [early.addingTimeInterval(-ahead)] }
+      ) {
         "\(clock.sleeperDeadlines)"
       }
       clock.advance(by: early.timeIntervalSince(clock.now()))
@@ -271,7 +274,8 @@ struct WorkerWakeTests {
       #expect(requests.map(\.id) == ["ada:focus-block-start-b0:2026-11-23T07:25:00.000Z"])
       // And back to sleep until the next.
       try await Self.until(
-        "the next sleep", { clock.sleeperDeadlines == [DeliveryWorkerTests.fireDate.addingTimeInterval(-ahead)] }
+        "the next sleep",
+        { clock.sleeperDeadlines == [DeliveryWorkerTests.fireDate.addingTimeInterval(-ahead)] }
       ) {
         "\(clock.sleeperDeadlines)"
       }

@@ -47,7 +47,9 @@ final class OwnPostgres: Sendable {
     return String(decoding: try Data(contentsOf: output), as: UTF8.self)
   }
 
-  private static func spawnAndWait(_ arguments: [String], environment: [String], output: String) throws -> Int32 {
+  private static func spawnAndWait(_ arguments: [String], environment: [String], output: String) throws
+    -> Int32
+  {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
