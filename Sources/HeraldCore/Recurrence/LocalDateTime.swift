@@ -37,7 +37,9 @@ public struct LocalDateTime: Hashable, Sendable, Comparable, CustomStringConvert
   public var minute: Int { secondOfDay / 60 % 60 }
   public var second: Int { secondOfDay % 60 }
 
-  public static func < (lhs: LocalDateTime, rhs: LocalDateTime) -> Bool { lhs.localSeconds < rhs.localSeconds }
+  public static func < (lhs: LocalDateTime, rhs: LocalDateTime) -> Bool {
+    lhs.localSeconds < rhs.localSeconds
+  }
 
   /// `YYYY-MM-DDTHH:MM:SS`.
   public var description: String {

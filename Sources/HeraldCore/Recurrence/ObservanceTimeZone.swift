@@ -51,7 +51,13 @@ public struct ObservanceTimeZone: ZoneOffsets {
           start: observance.start, zone: zone, rule: observance.rule,
           extraDates: observance.extraStarts.map(zone.instant(at:)))
         onsets = RecurrenceExpander.instances(of: series, in: window).map(\.start.timeIntervalSince1970)
-        if onsets.isEmpty { onsets = [first] + observance.extraStarts.map { zone.resolvedEpochSeconds(localSeconds: $0.localSeconds) }.filter { $0 <= seconds } }
+        if onsets.isEmpty {
+          onsets =
+            [first]
+            + observance.extraStarts.map { zone.resolvedEpochSeconds(localSeconds: $0.localSeconds) }.filter {
+              $0 <= seconds
+            }
+        }
       }
       if let onset = onsets.max(), latest.map({ onset > $0.onset }) ?? true {
         latest = (onset, observance.offsetTo)

@@ -14,11 +14,14 @@ public enum RecurrenceExpander {
   static let slack = 36 * 3600
 
   /// The instances whose start lies inside `window` (both ends included), by instant.
-  public static func instances(of series: RecurrenceSeries, in window: ClosedRange<Date>) -> [RecurrenceInstance] {
+  public static func instances(of series: RecurrenceSeries, in window: ClosedRange<Date>)
+    -> [RecurrenceInstance]
+  {
     let excluded = Set(series.excludedDates.map(\.timeIntervalSince1970))
     var found: [Double: LocalDateTime] = [:]
     func add(_ local: LocalDateTime, _ seconds: Double) {
-      guard seconds >= window.lowerBound.timeIntervalSince1970, seconds <= window.upperBound.timeIntervalSince1970,
+      guard seconds >= window.lowerBound.timeIntervalSince1970,
+        seconds <= window.upperBound.timeIntervalSince1970,
         !excluded.contains(seconds), found[seconds] == nil
       else { return }
       found[seconds] = local
@@ -30,7 +33,8 @@ public enum RecurrenceExpander {
     for date in series.extraDates {
       add(series.zone.localDateTime(at: date), date.timeIntervalSince1970)
     }
-    return found.map { RecurrenceInstance(local: $0.value, start: Date(timeIntervalSince1970: $0.key)) }.sorted()
+    return found.map { RecurrenceInstance(local: $0.value, start: Date(timeIntervalSince1970: $0.key)) }
+      .sorted()
   }
 
   private static func expand(
