@@ -99,7 +99,7 @@ import Testing
     let clash = standup.replacingOccurrences(of: "UID:report", with: "UID:b1")
     let result = try plan([], calendars: [clash])
     #expect(result.status != 0)
-    #expect(result.stderr.contains("line 11: UID b1: id \"b1\" is also an id of the scenario"))
+    #expect(result.stderr.contains("line 12: UID b1: id \"b1\" is also an id of the scenario"))
   }
 
   @Test func horizonDaysOutsideOneTo366IsRefused() throws {
