@@ -20,7 +20,7 @@ import Testing
   @Test func randomSeriesAgreeWithRecurringICalEvents() throws {
     guard let python = Self.referencePython() else { return }
     var random = SeededGenerator(seed: 19)
-    let events = (0..<150).map { Self.randomEvent($0, &random) }
+    let events = (0..<300).map { Self.randomEvent($0, &random) }
     let text =
       "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Herald//Reference//EN\r\n" + events.joined()
       + "END:VCALENDAR\r\n"
@@ -41,7 +41,7 @@ import Testing
     let output = try Self.run(
       python,
       [
-        Self.script, path, RFC3339.utcString(Self.windowStart),
+        "-c", Self.script, path, RFC3339.utcString(Self.windowStart),
         RFC3339.utcString(Self.windowStart.addingTimeInterval(Double(Self.horizon) * 86_400)),
       ])
     var theirs: [String: Set<String>] = [:]
@@ -98,11 +98,32 @@ import Testing
     }
     if Int.random(in: 0..<4, using: &random) == 0 {
       parts.append("COUNT=\(Int.random(in: 50...3000, using: &random))")
+    } else if Bool.random(using: &random) {
+      // Without COUNT, DTSTART (years before the window) need not match: any part goes.
+      parts = ["FREQ=\(frequency)", wildParts[frequency]?.randomElement(using: &random) ?? ""]
     }
-    let start = "\(date)".replacingOccurrences(of: "-", with: "") + "T" + CivilDate.pad(hour, 2) + CivilDate.pad(minute, 2) + "00"
+    let start =
+      "\(date)".replacingOccurrences(of: "-", with: "") + "T" + CivilDate.pad(hour, 2)
+      + CivilDate.pad(minute, 2) + "00"
     return
       "BEGIN:VEVENT\r\nUID:s\(index)\r\nDTSTART;TZID=\(zone):\(start)\r\nRRULE:\(parts.joined(separator: ";"))\r\nEND:VEVENT\r\n"
   }
+
+  static let wildParts = [
+    "DAILY": ["BYMONTH=2,3,10,11", "BYHOUR=0,1,2,3,4;BYMINUTE=0,30", "BYMONTHDAY=-1,1,15;BYHOUR=2"],
+    "WEEKLY": [
+      "BYDAY=MO,TU,WE,TH,FR;BYHOUR=2,14", "BYMONTH=3,10;BYDAY=SU;BYHOUR=1,2,3",
+      "INTERVAL=3;BYDAY=SA,SU;WKST=SU",
+    ],
+    "MONTHLY": [
+      "BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1", "BYDAY=SA,SU;BYSETPOS=1,-1", "BYMONTHDAY=-1,-2,31,30",
+      "BYDAY=-1SU;BYHOUR=1,2;BYMINUTE=0,30", "BYMONTHDAY=7,8,9,10,11,12,13;BYDAY=SA",
+    ],
+    "YEARLY": [
+      "BYYEARDAY=1,100,-1,-100", "BYWEEKNO=1,20,-1;BYDAY=MO", "BYMONTH=3,10;BYDAY=-1SU;BYHOUR=2",
+      "BYDAY=20MO,-1FR", "BYMONTH=2;BYMONTHDAY=29", "BYMONTH=1,7;BYDAY=MO,WE;BYSETPOS=2,-2",
+    ],
+  ]
 
   static let script = """
     import sys, datetime, icalendar, recurring_ical_events
