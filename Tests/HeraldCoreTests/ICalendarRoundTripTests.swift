@@ -23,7 +23,8 @@ import Testing
   ).map { ICalendarParameter(name: $0, values: $1) }
 
   static let property = zip(
-    Gen.element(of: names).map { $0 ?? "SUMMARY" }, parameter.array(of: 0...2), characters(valueCharacters).string(of: 0...120)
+    Gen.element(of: names).map { $0 ?? "SUMMARY" }, parameter.array(of: 0...2),
+    characters(valueCharacters).string(of: 0...120)
   ).map { ICalendarProperty(name: $0, parameters: $1, value: $2) }
 
   static let calendar = zip(property.array(of: 0...4), property.array(of: 0...6).array(of: 0...3)).map {

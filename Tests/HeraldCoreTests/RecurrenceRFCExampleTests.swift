@@ -16,7 +16,8 @@ import Testing
     let series = RecurrenceSeries(
       start: first, zone: zone, rule: try RecurrenceRuleText.parse(rule),
       excludedDates: try exdates.map { try zone.instant(at: #require(ICalendarTime.parse($0)).local) })
-    let window = Date(timeIntervalSince1970: 820_454_400)...Date(timeIntervalSince1970: 1_199_145_600)  // 1996–2007
+    // 1996 to 2007.
+    let window = Date(timeIntervalSince1970: 820_454_400)...Date(timeIntervalSince1970: 1_199_145_600)
     return RecurrenceExpander.instances(of: series, in: window).prefix(limit).map { instance in
       let local = instance.local
       let day = ICalendarTime.dateText(local.date)
