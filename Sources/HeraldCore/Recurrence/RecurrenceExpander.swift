@@ -55,7 +55,16 @@ public enum RecurrenceExpander {
     var produced = 1  // DTSTART counts as the first instance
     var period = rule.count == nil ? periods.firstPeriod(reaching: Self.floorDiv(low, 86_400)) : 0
     var readings: [LocalDateTime] = []
+    // With COUNT, the periods before the window are counted, not generated, where each yields as
+    // many readings as the next (the first may hold readings before DTSTART: it is generated).
+    let skipTo = periods.firstPeriod(reaching: Self.floorDiv(low, 86_400))
     while periods.days(ofPeriod: period).lowerBound * 86_400 <= last {
+      if let count = rule.count, let perPeriod = periods.readingsPerPeriod, period >= 1, period < skipTo {
+        produced += (skipTo - period) * perPeriod
+        if produced >= count { return }
+        period = skipTo
+        continue
+      }
       periods.readings(ofPeriod: period, into: &readings)
       for reading in readings where reading.localSeconds > startSeconds {
         if let count = rule.count {

@@ -15,6 +15,10 @@ struct RecurrencePeriods {
   private let ordinalsInMonth: Bool
   private let ordinalsApply: Bool
   private let firstWeekStart: Int
+  /// How many readings every period yields, when that never changes (daily and weekly rules that
+  /// filter by nothing tied to months or years): whole stretches of periods are then counted by
+  /// one multiplication.
+  let readingsPerPeriod: Int?
 
   init(rule: RecurrenceRule, start: LocalDateTime) {
     self.rule = rule
@@ -43,6 +47,17 @@ struct RecurrencePeriods {
       rule.frequency == .monthly || (rule.frequency == .yearly && rule.byWeekNo.isEmpty)
     ordinalsInMonth = rule.frequency == .monthly || !rule.byMonth.isEmpty
     let startDay = start.date.daysSinceEpoch
+    let calendarFree = byMonth.isEmpty && rule.byWeekNo.isEmpty && rule.byYearDay.isEmpty && byMonthDay.isEmpty
+    var perPeriod: Int?
+    switch rule.frequency {
+    case .daily where calendarFree && byDay.isEmpty: perPeriod = times.count
+    case .weekly where calendarFree: perPeriod = Set(byDay.map(\.weekday)).count * times.count
+    default: perPeriod = nil
+    }
+    readingsPerPeriod = perPeriod.map { count in
+      rule.bySetPos.isEmpty
+        ? count : Set(rule.bySetPos.map { $0 > 0 ? $0 - 1 : count + $0 }.filter { (0..<count).contains($0) }).count
+    }
     firstWeekStart = startDay - (start.date.weekday.index - rule.weekStart.index + 7) % 7
   }
 
