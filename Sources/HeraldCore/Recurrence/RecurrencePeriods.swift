@@ -47,7 +47,8 @@ struct RecurrencePeriods {
       rule.frequency == .monthly || (rule.frequency == .yearly && rule.byWeekNo.isEmpty)
     ordinalsInMonth = rule.frequency == .monthly || !rule.byMonth.isEmpty
     let startDay = start.date.daysSinceEpoch
-    let calendarFree = byMonth.isEmpty && rule.byWeekNo.isEmpty && rule.byYearDay.isEmpty && byMonthDay.isEmpty
+    let calendarFree =
+      byMonth.isEmpty && rule.byWeekNo.isEmpty && rule.byYearDay.isEmpty && byMonthDay.isEmpty
     var perPeriod: Int?
     switch rule.frequency {
     case .daily where calendarFree && byDay.isEmpty: perPeriod = times.count
@@ -56,7 +57,8 @@ struct RecurrencePeriods {
     }
     readingsPerPeriod = perPeriod.map { count in
       rule.bySetPos.isEmpty
-        ? count : Set(rule.bySetPos.map { $0 > 0 ? $0 - 1 : count + $0 }.filter { (0..<count).contains($0) }).count
+        ? count
+        : Set(rule.bySetPos.map { $0 > 0 ? $0 - 1 : count + $0 }.filter { (0..<count).contains($0) }).count
     }
     firstWeekStart = startDay - (start.date.weekday.index - rule.weekStart.index + 7) % 7
   }
