@@ -182,6 +182,29 @@ import Testing
     #expect(state.focusBlocks.map { Self.utc($0.start) } == ["2025-11-24T08:00:00Z", "2025-11-25T13:00:00Z"])
   }
 
+  @Test func extraDatesExcludedDatesAndOrphanOverrides() throws {
+    let state = try Self.merge(
+      """
+      BEGIN:VEVENT
+      UID:r
+      DTSTART;TZID=Europe/Berlin:20251124T090000
+      RDATE;TZID=Europe/Berlin:20251125T100000,20251126T110000
+      RDATE;VALUE=PERIOD:20251127T120000Z/PT1H
+      EXDATE:20251126T100000Z
+      END:VEVENT
+      BEGIN:VEVENT
+      UID:orphan
+      RECURRENCE-ID;VALUE=DATE:20251128
+      DTSTART:20251128T070000Z
+      SUMMARY:Moved
+      END:VEVENT
+      """)
+    #expect(
+      state.focusBlocks.map(\.id) == [
+        "r/20251124T080000Z", "r/20251125T090000Z", "r/20251127T120000Z", "orphan/20251128",
+      ])
+  }
+
   @Test func tasksTakeDueDatesTitlesAndCompletion() throws {
     let body = """
       BEGIN:VTODO

@@ -85,6 +85,19 @@ struct RecurrencePeriods {
     }
   }
 
+  /// The days of period `k` worth looking at: a yearly rule limited to some months (every
+  /// observance of a `VTIMEZONE`) looks at those months only.
+  private func dayRanges(ofPeriod k: Int) -> [ClosedRange<Int>] {
+    guard rule.frequency == .yearly, !byMonth.isEmpty, rule.byWeekNo.isEmpty, rule.byYearDay.isEmpty else {
+      return [days(ofPeriod: k)]
+    }
+    let year = start.date.year + k * rule.interval
+    return Set(byMonth).sorted().map { month in
+      let first = Self.day(year, month, 1)
+      return first...first + CivilDate.daysIn(month: month, year: year) - 1
+    }
+  }
+
   /// The first period whose days reach `day` or later (0 if `DTSTART`'s already does).
   func firstPeriod(reaching day: Int) -> Int {
     let interval = rule.interval
@@ -104,11 +117,13 @@ struct RecurrencePeriods {
   /// The readings of period `k`, ascending, after `BYSETPOS`, written into `readings`.
   func readings(ofPeriod k: Int, into readings: inout [LocalDateTime]) {
     readings.removeAll(keepingCapacity: true)
-    for day in days(ofPeriod: k) {
-      let date = CivilDate(daysSinceEpoch: day)
-      guard matches(date, day: day) else { continue }
-      for time in times {
-        readings.append(LocalDateTime(localSeconds: day * 86_400 + time))
+    for range in dayRanges(ofPeriod: k) {
+      for day in range {
+        let date = CivilDate(daysSinceEpoch: day)
+        guard matches(date, day: day) else { continue }
+        for time in times {
+          readings.append(LocalDateTime(localSeconds: day * 86_400 + time))
+        }
       }
     }
     guard !rule.bySetPos.isEmpty, !readings.isEmpty else { return }
