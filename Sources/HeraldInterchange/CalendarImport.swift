@@ -93,14 +93,20 @@ struct CalendarOutput {
   /// Whether an instant counts: after `now`, at most the horizon after it.
   func counts(_ date: Date) -> Bool { date > window.lowerBound && date <= window.upperBound }
 
-  /// Checks that `id` is new for this kind and not a scenario id.
-  mutating func claim(_ id: String, kind: ICalendarEntry.Kind, by entry: ICalendarEntry)
-    throws(LocatedProblem)
-  {
+  /// Checks that `id` is not a scenario id; a single component's id is checked even outside the
+  /// horizon, since it does not depend on it.
+  func checkScenario(_ id: String, by entry: ICalendarEntry) throws(LocatedProblem) {
     if scenarioIDs.contains(id) {
       throw LocatedProblem(
         path: entry.path, problem: entry.problem("id \"\(id)\" is also an id of the scenario"))
     }
+  }
+
+  /// Checks that `id` is new for this kind and not a scenario id.
+  mutating func claim(_ id: String, kind: ICalendarEntry.Kind, by entry: ICalendarEntry)
+    throws(LocatedProblem)
+  {
+    try checkScenario(id, by: entry)
     let inserted = kind == .event ? blockIDs.insert(id).inserted : taskIDs.insert(id).inserted
     guard inserted else {
       throw LocatedProblem(

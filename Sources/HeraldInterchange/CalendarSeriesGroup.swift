@@ -71,6 +71,7 @@ struct CalendarSeriesGroup {
     case .event:
       guard let start = entry.start, !start.isDate else { return }
       let begin = start.instant
+      try output.checkScenario(id, by: entry)
       guard output.counts(begin) else { return }
       try output.claim(id, kind: .event, by: entry)
       output.blocks.append(
@@ -79,6 +80,7 @@ struct CalendarSeriesGroup {
     case .todo:
       guard let due = entry.due else { return }
       let instant = due.zone.instant(at: Self.dueLocal(due))
+      try output.checkScenario(id, by: entry)
       guard output.counts(instant) else { return }
       try output.claim(id, kind: .todo, by: entry)
       output.tasks.append(
@@ -91,9 +93,13 @@ struct CalendarSeriesGroup {
     _ master: ICalendarEntry, into output: inout CalendarOutput, language: Language
   ) throws(LocatedProblem) {
     guard let first = master.kind == .event ? master.start : master.start ?? master.due else { return }
+    // Instances are readings on DTSTART's clock: so are RDATEs and EXDATEs written without a zone.
+    func instant(_ time: ICalendarTime) -> Date {
+      time.isFloating ? first.zone.instant(at: time.local) : time.instant
+    }
     let series = RecurrenceSeries(
-      start: first.local, zone: first.zone, rule: master.rule, extraDates: master.extraDates.map(\.instant),
-      excludedDates: master.excludedDates.map(\.instant))
+      start: first.local, zone: first.zone, rule: master.rule, extraDates: master.extraDates.map(instant),
+      excludedDates: master.excludedDates.map(instant))
     func rid(_ instance: RecurrenceInstance) -> String {
       first.isDate ? ICalendarTime.dateText(instance.local.date) : ICalendarTime.utcText(instance.start)
     }

@@ -16,6 +16,8 @@ struct ICalendarLineParser {
     var current: Unfolded?
     var physical = 0
     var index = data.startIndex
+    // Windows tools (Outlook among them) may start the file with a UTF-8 byte order mark.
+    if data.starts(with: [0xEF, 0xBB, 0xBF]) { index += 3 }
     while index < data.endIndex {
       physical += 1
       let end = data[index...].firstIndex(of: UInt8(ascii: "\n")) ?? data.endIndex

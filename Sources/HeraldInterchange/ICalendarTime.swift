@@ -8,6 +8,9 @@ struct ICalendarTime {
   var local: LocalDateTime
   var isDate: Bool
   var zone: any ZoneOffsets
+  /// Neither `Z` nor `TZID` (dates included): an `RDATE` or `EXDATE` so written is a reading on
+  /// its series' clock.
+  var isFloating = false
 
   /// The instant it stands for, by Herald's gap and overlap rule.
   var instant: Date { zone.instant(at: local) }
@@ -45,7 +48,10 @@ struct ICalendarTime {
       if reading.isUTC, zone != nil { throw fail("a UTC time \"\(text)\" cannot have a TZID") }
       let chosen: any ZoneOffsets =
         reading.isUTC ? FixedOffsetZone.utc : reading.isDate ? zones.floating : zone ?? zones.floating
-      times.append(ICalendarTime(local: reading.local, isDate: reading.isDate, zone: chosen))
+      times.append(
+        ICalendarTime(
+          local: reading.local, isDate: reading.isDate, zone: chosen,
+          isFloating: !reading.isUTC && zone == nil))
     }
     return times
   }

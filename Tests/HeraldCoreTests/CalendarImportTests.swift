@@ -190,7 +190,7 @@ import Testing
       DTSTART;TZID=Europe/Berlin:20251124T090000
       RDATE;TZID=Europe/Berlin:20251125T100000,20251126T110000
       RDATE;VALUE=PERIOD:20251127T120000Z/PT1H
-      EXDATE:20251126T100000Z
+      EXDATE:20251126T110000
       END:VEVENT
       BEGIN:VEVENT
       UID:orphan
@@ -258,6 +258,15 @@ import Testing
       ])
   }
 
+  @Test func aByteOrderMarkIsNotPartOfTheFirstLine() throws {
+    let text =
+      "\u{FEFF}BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:bom\r\nDTSTART:20251124T080000Z\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+    let state = try CalendarImport.merge(
+      [.init(path: "bom.ics", calendars: ICalendarReader.read(Data(text.utf8), path: "bom.ics"))],
+      into: PlanningState(timeZone: .gmt), now: Self.now, horizonDays: 14)
+    #expect(state.focusBlocks.map(\.id) == ["bom"])
+  }
+
   @Test func refusedPartsNameFileLineUIDAndProblem() {
     #expect(
       Self.refusal("BEGIN:VEVENT\nUID:h\nDTSTART:20251124T080000Z\nRRULE:FREQ=HOURLY\nEND:VEVENT")
@@ -290,6 +299,11 @@ import Testing
       timeZone: zone, focusBlocks: [FocusBlock(id: "b1", title: "x", start: Self.now, end: Self.now)])
     #expect(
       Self.refusal(one, scenario: scenario)
+        == "cal0.ics: line 2: UID b1: id \"b1\" is also an id of the scenario")
+    // A single component's id is its UID whatever the horizon.
+    let later = one.replacingOccurrences(of: "20251124", with: "20270101")
+    #expect(
+      Self.refusal(later, scenario: scenario)
         == "cal0.ics: line 2: UID b1: id \"b1\" is also an id of the scenario")
   }
 }
