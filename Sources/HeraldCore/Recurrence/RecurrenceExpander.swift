@@ -55,14 +55,16 @@ public enum RecurrenceExpander {
     var produced = 1  // DTSTART counts as the first instance
     var period = rule.count == nil ? periods.firstPeriod(reaching: Self.floorDiv(low, 86_400)) : 0
     var readings: [LocalDateTime] = []
-    // With COUNT, the periods before the window are counted, not generated, where each yields as
-    // many readings as the next (the first may hold readings before DTSTART: it is generated).
+    // With COUNT, the periods before the window are counted, not generated, a whole cycle of
+    // periods at a time where cycles yield alike (the first period may hold readings before
+    // DTSTART: it is generated).
     let skipTo = periods.firstPeriod(reaching: Self.floorDiv(low, 86_400))
     while periods.days(ofPeriod: period).lowerBound * 86_400 <= last {
-      if let count = rule.count, let perPeriod = periods.readingsPerPeriod, period >= 1, period < skipTo {
-        produced += (skipTo - period) * perPeriod
+      if let count = rule.count, let cycle = periods.cycle, period >= 1, period + cycle.periods <= skipTo {
+        let cycles = (skipTo - period) / cycle.periods
+        produced += cycles * cycle.readings
         if produced >= count { return }
-        period = skipTo
+        period += cycles * cycle.periods
         continue
       }
       periods.readings(ofPeriod: period, into: &readings)

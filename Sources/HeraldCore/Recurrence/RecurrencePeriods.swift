@@ -15,10 +15,11 @@ struct RecurrencePeriods {
   private let ordinalsInMonth: Bool
   private let ordinalsApply: Bool
   private let firstWeekStart: Int
-  /// How many readings every period yields, when that never changes (daily and weekly rules that
-  /// filter by nothing tied to months or years): whole stretches of periods are then counted by
-  /// one multiplication.
-  let readingsPerPeriod: Int?
+  /// A stretch of periods that always yields the same number of readings, when there is one
+  /// (daily and weekly rules that filter by nothing tied to months or years: a daily rule's
+  /// weekdays repeat every 7 periods, or every period when `INTERVAL` is a multiple of 7). Whole
+  /// stretches are then counted by one multiplication.
+  let cycle: (periods: Int, readings: Int)?
 
   init(rule: RecurrenceRule, start: LocalDateTime) {
     self.rule = rule
@@ -49,16 +50,18 @@ struct RecurrencePeriods {
     let startDay = start.date.daysSinceEpoch
     let calendarFree =
       byMonth.isEmpty && rule.byWeekNo.isEmpty && rule.byYearDay.isEmpty && byMonthDay.isEmpty
-    var perPeriod: Int?
-    switch rule.frequency {
-    case .daily where calendarFree && byDay.isEmpty: perPeriod = times.count
-    case .weekly where calendarFree: perPeriod = Set(byDay.map(\.weekday)).count * times.count
-    default: perPeriod = nil
+    // BYSETPOS picks from one period's readings: how many of `count` it keeps.
+    func kept(_ count: Int) -> Int {
+      guard !rule.bySetPos.isEmpty else { return count }
+      return Set(rule.bySetPos.map { $0 > 0 ? $0 - 1 : count + $0 }.filter { (0..<count).contains($0) }).count
     }
-    readingsPerPeriod = perPeriod.map { count in
-      rule.bySetPos.isEmpty
-        ? count
-        : Set(rule.bySetPos.map { $0 > 0 ? $0 - 1 : count + $0 }.filter { (0..<count).contains($0) }).count
+    switch rule.frequency {
+    case .daily where calendarFree && byDay.isEmpty: cycle = (1, kept(times.count))
+    case .daily where calendarFree && rule.interval % 7 == 0:
+      cycle = (1, byDay.contains { $0.weekday == start.date.weekday } ? kept(times.count) : 0)
+    case .daily where calendarFree: cycle = (7, Set(byDay.map(\.weekday)).count * kept(times.count))
+    case .weekly where calendarFree: cycle = (1, kept(Set(byDay.map(\.weekday)).count * times.count))
+    default: cycle = nil
     }
     firstWeekStart = startDay - (start.date.weekday.index - rule.weekStart.index + 7) % 7
   }
