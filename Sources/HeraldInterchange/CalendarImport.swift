@@ -93,6 +93,14 @@ struct CalendarOutput {
   /// Whether an instant counts: after `now`, at most the horizon after it.
   func counts(_ date: Date) -> Bool { date > window.lowerBound && date <= window.upperBound }
 
+  /// Whether a wall-clock reading can resolve into the window in any zone (offsets stay within
+  /// ±36 h): most of a large export lies far outside and is passed over without resolving it.
+  func mayCount(_ local: LocalDateTime) -> Bool {
+    let seconds = Double(local.localSeconds)
+    return seconds >= window.lowerBound.timeIntervalSince1970 - 36 * 3600
+      && seconds <= window.upperBound.timeIntervalSince1970 + 36 * 3600
+  }
+
   /// Checks that `id` is not a scenario id; a single component's id is checked even outside the
   /// horizon, since it does not depend on it.
   func checkScenario(_ id: String, by entry: ICalendarEntry) throws(LocatedProblem) {

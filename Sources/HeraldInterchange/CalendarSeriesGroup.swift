@@ -70,8 +70,9 @@ struct CalendarSeriesGroup {
     switch entry.kind {
     case .event:
       guard let start = entry.start, !start.isDate else { return }
-      let begin = start.instant
       try output.checkScenario(id, by: entry)
+      guard output.mayCount(start.local) else { return }
+      let begin = start.instant
       guard output.counts(begin) else { return }
       try output.claim(id, kind: .event, by: entry)
       output.blocks.append(
@@ -79,8 +80,9 @@ struct CalendarSeriesGroup {
           id: id, title: entry.summary ?? "Focus Block", start: begin, end: end(of: entry, from: begin)))
     case .todo:
       guard let due = entry.due else { return }
-      let instant = due.zone.instant(at: Self.dueLocal(due))
       try output.checkScenario(id, by: entry)
+      guard output.mayCount(Self.dueLocal(due)) else { return }
+      let instant = due.zone.instant(at: Self.dueLocal(due))
       guard output.counts(instant) else { return }
       try output.claim(id, kind: .todo, by: entry)
       output.tasks.append(

@@ -14,7 +14,7 @@ final class ICalendarZones {
     self.window = window
     var defined: [String: ObservanceTimeZone] = [:]
     for component in calendar.components where component.name == "VTIMEZONE" {
-      let zone = try Self.observanceZone(component)
+      let zone = try Self.observanceZone(component, window: window)
       defined[zone.identifier] = zone
     }
     self.defined = defined
@@ -33,7 +33,8 @@ final class ICalendarZones {
       line: line, uid: uid, "unknown TZID \"\(tzid)\": not an IANA time zone and no VTIMEZONE defines it")
   }
 
-  private static func observanceZone(_ component: ICalendarComponent) throws(ICalendarProblem)
+  private static func observanceZone(_ component: ICalendarComponent, window: DateInterval)
+    throws(ICalendarProblem)
     -> ObservanceTimeZone
   {
     guard let tzid = component.property("TZID")?.value, !tzid.isEmpty else {
@@ -70,7 +71,7 @@ final class ICalendarZones {
         .init(start: reading.local, offsetFrom: from, offsetTo: to, rule: rule, extraStarts: extra))
     }
     guard !observances.isEmpty else { throw fail(component.line, "no STANDARD or DAYLIGHT observance") }
-    return ObservanceTimeZone(identifier: tzid, observances: observances)
+    return ObservanceTimeZone(identifier: tzid, observances: observances, window: window)
   }
 
   /// `±HHMM` or `±HHMMSS`, in seconds.

@@ -29,14 +29,61 @@ public struct ObservanceTimeZone: ZoneOffsets {
   public let identifier: String
   public let observances: [Observance]
 
+  /// Onsets inside `span`, ascending, with the offset from each; `offsetBefore` before the first.
+  private let onsets: [(seconds: Double, offset: Int)]
+  private let offsetBefore: Int
+  private let span: ClosedRange<Double>?
+
+  /// A zone that works its offsets out from the observances on every call.
   public init(identifier: String, observances: [Observance]) {
     self.identifier = identifier
     self.observances = observances
+    onsets = []
+    offsetBefore = 0
+    span = nil
+  }
+
+  /// A zone with its onsets inside `window` (two days of slack each side) worked out once: each
+  /// call otherwise expands every observance's rule.
+  public init(identifier: String, observances: [Observance], window: DateInterval) {
+    let slow = ObservanceTimeZone(identifier: identifier, observances: observances)
+    let low = window.start.timeIntervalSince1970 - 2 * 86_400
+    let high = window.end.timeIntervalSince1970 + 2 * 86_400
+    var onsets: [(seconds: Double, offset: Int)] = []
+    for observance in observances {
+      let zone = FixedOffsetZone(seconds: observance.offsetFrom)
+      let series = RecurrenceSeries(
+        start: observance.start, zone: zone, rule: observance.rule,
+        extraDates: observance.extraStarts.map(zone.instant(at:)))
+      let range = Date(timeIntervalSince1970: low)...Date(timeIntervalSince1970: high)
+      for instance in RecurrenceExpander.instances(of: series, in: range) {
+        onsets.append((instance.start.timeIntervalSince1970, observance.offsetTo))
+      }
+    }
+    self.identifier = identifier
+    self.observances = observances
+    // Two observances starting at one instant: the slow rule keeps the first listed, so it goes last.
+    self.onsets = onsets.enumerated().sorted {
+      ($0.element.seconds, -$0.offset) < ($1.element.seconds, -$1.offset)
+    }
+    .map(\.element)
+    offsetBefore = slow.slowOffset(atEpochSeconds: low - 1)
+    span = low...high
   }
 
   /// The offset of the observance with the latest onset at or before the instant; before every
   /// onset, the earliest observance's `TZOFFSETFROM`.
   public func offset(atEpochSeconds seconds: Double) -> Int {
+    guard let span, span.contains(seconds) else { return slowOffset(atEpochSeconds: seconds) }
+    var offset = offsetBefore
+    for onset in onsets {
+      guard onset.seconds <= seconds else { break }
+      offset = onset.offset
+    }
+    return offset
+  }
+
+  private func slowOffset(atEpochSeconds seconds: Double) -> Int {
     var latest: (onset: Double, offset: Int)?
     var earliest: (onset: Double, offset: Int)?
     // Observances recur at most yearly: an onset within the last ~400 days decides, if any does.
