@@ -4,20 +4,21 @@ public enum ICalendarText {
   /// character, and a lone one at the end for itself: Thunderbird and khal read such values so too.
   public static func unescape(_ value: String) -> String {
     guard value.contains("\\") else { return value }
-    var result = ""
+    // Scalars, not Characters: no grapheme breaking is needed to find a backslash.
+    var result = String.UnicodeScalarView()
     var escaping = false
-    for character in value {
+    for scalar in value.unicodeScalars {
       if escaping {
-        result.append(character == "n" || character == "N" ? "\n" : character)
+        result.append(scalar == "n" || scalar == "N" ? "\n" : scalar)
         escaping = false
-      } else if character == "\\" {
+      } else if scalar == "\\" {
         escaping = true
       } else {
-        result.append(character)
+        result.append(scalar)
       }
     }
     if escaping { result.append("\\") }
-    return result
+    return String(result)
   }
 
   /// `text` as a `TEXT` value that `unescape` turns back into it.

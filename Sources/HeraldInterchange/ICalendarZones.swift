@@ -7,7 +7,7 @@ final class ICalendarZones {
   let floating: any ZoneOffsets
   private let defined: [String: ObservanceTimeZone]
   private let window: DateInterval
-  private var resolvers: [String: WallClockResolver] = [:]
+  private var known: [String: any ZoneOffsets] = [:]
 
   init(calendar: ICalendarComponent, floating: TimeZone, window: DateInterval) throws(ICalendarProblem) {
     self.floating = WallClockResolver(timeZone: floating, window: window)
@@ -22,13 +22,18 @@ final class ICalendarZones {
 
   /// The zone of a `TZID`; unknown ones are an error.
   func zone(_ tzid: String, line: Int, uid: String?) throws(ICalendarProblem) -> any ZoneOffsets {
-    if let resolver = resolvers[tzid] { return resolver }
+    // Asking Foundation for a name it does not know costs a look in the zone database every
+    // time: each answer is kept, the file's own zones' too.
+    if let zone = known[tzid] { return zone }
     if let timeZone = TimeZone(identifier: tzid) {
       let resolver = WallClockResolver(timeZone: timeZone, window: window)
-      resolvers[tzid] = resolver
+      known[tzid] = resolver
       return resolver
     }
-    if let zone = defined[tzid] { return zone }
+    if let zone = defined[tzid] {
+      known[tzid] = zone
+      return zone
+    }
     throw ICalendarProblem(
       line: line, uid: uid, "unknown TZID \"\(tzid)\": not an IANA time zone and no VTIMEZONE defines it")
   }
