@@ -3,8 +3,9 @@
 /// Recurrence rules are evaluated on such readings (RFC 5545 §3.3.10) and resolved to instants only
 /// at the end, so that "09:00 every Monday" stays 09:00 across a change to summer time.
 public struct LocalDateTime: Hashable, Sendable, Comparable, CustomStringConvertible {
+  /// The day on the wall calendar.
   public let date: CivilDate
-  /// 0 ..< 86 400.
+  /// Seconds since midnight, 0 ..< 86 400.
   public let secondOfDay: Int
 
   /// A reading; `nil` unless `secondOfDay` lies inside one day.
@@ -33,8 +34,11 @@ public struct LocalDateTime: Hashable, Sendable, Comparable, CustomStringConvert
   /// Seconds since 1970-01-01T00:00:00 on this zone-less clock: differences are wall-clock time.
   public var localSeconds: Int { date.daysSinceEpoch * 86_400 + secondOfDay }
 
+  /// 0–23.
   public var hour: Int { secondOfDay / 3600 }
+  /// 0–59.
   public var minute: Int { secondOfDay / 60 % 60 }
+  /// 0–59.
   public var second: Int { secondOfDay % 60 }
 
   public static func < (lhs: LocalDateTime, rhs: LocalDateTime) -> Bool {

@@ -7,6 +7,8 @@
 struct RecurrencePeriods {
   let rule: RecurrenceRule
   let start: LocalDateTime
+  /// `INTERVAL`, never below 1 (a rule built in code may say 0).
+  private let interval: Int
   private let byMonth: [Int]
   private let byMonthDay: [Int]
   private let byDay: [RecurrenceRule.WeekdayNumber]
@@ -24,6 +26,7 @@ struct RecurrencePeriods {
   init(rule: RecurrenceRule, start: LocalDateTime) {
     self.rule = rule
     self.start = start
+    interval = max(1, rule.interval)
     var byMonth = rule.byMonth
     var byMonthDay = rule.byMonthDay
     var byDay = rule.byDay
@@ -43,7 +46,8 @@ struct RecurrencePeriods {
     self.byDay = byDay
     let hours = rule.byHour.isEmpty ? [start.hour] : rule.byHour
     let minutes = rule.byMinute.isEmpty ? [start.minute] : rule.byMinute
-    times = Set(hours.flatMap { h in minutes.map { m in h * 3600 + m * 60 + start.second } }).sorted()
+    times = Set(hours.flatMap { h in minutes.map { m in h * 3600 + m * 60 + start.second } })
+      .filter { (0..<86_400).contains($0) }.sorted()
     ordinalsApply =
       rule.frequency == .monthly || (rule.frequency == .yearly && rule.byWeekNo.isEmpty)
     ordinalsInMonth = rule.frequency == .monthly || !rule.byMonth.isEmpty
@@ -57,7 +61,7 @@ struct RecurrencePeriods {
     }
     switch rule.frequency {
     case .daily where calendarFree && byDay.isEmpty: cycle = (1, kept(times.count))
-    case .daily where calendarFree && rule.interval % 7 == 0:
+    case .daily where calendarFree && interval % 7 == 0:
       cycle = (1, byDay.contains { $0.weekday == start.date.weekday } ? kept(times.count) : 0)
     case .daily where calendarFree: cycle = (7, Set(byDay.map(\.weekday)).count * kept(times.count))
     case .weekly where calendarFree: cycle = (1, kept(Set(byDay.map(\.weekday)).count * times.count))
@@ -68,7 +72,7 @@ struct RecurrencePeriods {
 
   /// The first and last day (days since 1970) of period `k`.
   func days(ofPeriod k: Int) -> ClosedRange<Int> {
-    let step = k * rule.interval
+    let step = k * interval
     switch rule.frequency {
     case .daily:
       let day = start.date.daysSinceEpoch + step
@@ -94,7 +98,7 @@ struct RecurrencePeriods {
     guard rule.frequency == .yearly, !byMonth.isEmpty, rule.byWeekNo.isEmpty, rule.byYearDay.isEmpty else {
       return [days(ofPeriod: k)]
     }
-    let year = start.date.year + k * rule.interval
+    let year = start.date.year + k * interval
     return Set(byMonth).sorted().map { month in
       let first = Self.day(year, month, 1)
       return first...first + CivilDate.daysIn(month: month, year: year) - 1
@@ -103,7 +107,6 @@ struct RecurrencePeriods {
 
   /// The first period whose days reach `day` or later (0 if `DTSTART`'s already does).
   func firstPeriod(reaching day: Int) -> Int {
-    let interval = rule.interval
     let k: Int
     switch rule.frequency {
     case .daily: k = Self.floorDiv(day - start.date.daysSinceEpoch, interval)

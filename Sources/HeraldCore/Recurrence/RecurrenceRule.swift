@@ -2,8 +2,8 @@ import Foundation
 
 /// An RFC 5545 `RRULE` (§3.3.10) with the parts Herald supports (`contracts/calendar.md`).
 ///
-/// The value is already checked: every list holds values in its RFC range, and rules Herald refuses
-/// (`HOURLY`, `MINUTELY`, `SECONDLY`, `BYSECOND`) cannot be built.
+/// Rules Herald refuses (`HOURLY`, `MINUTELY`, `SECONDLY`, `BYSECOND`) cannot be built. The iCalendar
+/// reader checks every value's RFC range; a value out of range in a rule built in code matches no day.
 public struct RecurrenceRule: Hashable, Sendable {
   /// How often the rule's periods repeat.
   public enum Frequency: String, Sendable, Hashable, CaseIterable {
@@ -18,7 +18,9 @@ public struct RecurrenceRule: Hashable, Sendable {
 
   /// A `BYDAY` entry: a weekday, optionally the `ordinal`-th of the month or year (`2MO`, `-1FR`).
   public struct WeekdayNumber: Hashable, Sendable {
+    /// `2` in `2MO`, `-1` in `-1FR`; `nil` for every such weekday.
     public var ordinal: Int?
+    /// The weekday.
     public var weekday: Weekday
 
     public init(_ weekday: Weekday, ordinal: Int? = nil) {
@@ -27,18 +29,31 @@ public struct RecurrenceRule: Hashable, Sendable {
     }
   }
 
+  /// `FREQ`.
   public var frequency: Frequency
+  /// `INTERVAL`, at least 1: every how many periods.
   public var interval: Int
+  /// `COUNT`: how many instances, `DTSTART` the first.
   public var count: Int?
+  /// `UNTIL`: the last reading or instant an instance may have.
   public var until: Until?
+  /// `BYMONTH`, 1–12.
   public var byMonth: [Int]
+  /// `BYWEEKNO`, ±1–53 (weeks start on `weekStart`; week 1 has four days of its year).
   public var byWeekNo: [Int]
+  /// `BYYEARDAY`, ±1–366.
   public var byYearDay: [Int]
+  /// `BYMONTHDAY`, ±1–31 (negative: from the month's end).
   public var byMonthDay: [Int]
+  /// `BYDAY`, with ordinals in monthly and yearly rules.
   public var byDay: [WeekdayNumber]
+  /// `BYHOUR`, 0–23.
   public var byHour: [Int]
+  /// `BYMINUTE`, 0–59.
   public var byMinute: [Int]
+  /// `BYSETPOS`, ±1–366: which of each period's readings count.
   public var bySetPos: [Int]
+  /// `WKST`.
   public var weekStart: Weekday
 
   public init(
