@@ -61,6 +61,51 @@ import Testing
     #expect(compared > 1000)
   }
 
+  /// Where the reference departs from RFC 5545 and the contract, and Herald does not: a `DTSTART`
+  /// the rule does not match is counted by `COUNT` (recurring-ical-events adds it on top), and two
+  /// readings on either side of a gap that are one instant are one instance (it lists both).
+  @Test func theReferenceDepartsOnlyWhereTheContractIsExplicit() throws {
+    guard let python = Self.referencePython() else { return }
+    let text = """
+      BEGIN:VCALENDAR\r
+      BEGIN:VEVENT\r
+      UID:a\r
+      DTSTART;TZID=Europe/Berlin:20260105T090000\r
+      RRULE:FREQ=WEEKLY;BYDAY=TU;COUNT=3\r
+      END:VEVENT\r
+      BEGIN:VEVENT\r
+      UID:b\r
+      DTSTART;TZID=America/New_York:20070310T020000\r
+      RRULE:FREQ=DAILY;COUNT=6;BYHOUR=2,3\r
+      END:VEVENT\r
+      END:VCALENDAR\r
+
+      """
+    let path = try HeraldProcess.temporaryFile(text, suffix: ".ics")
+    let start = Date(timeIntervalSince1970: 1_167_609_600)  // 2007-01-01
+    let theirs = try Self.run(
+      python, ["-c", Self.script, path, RFC3339.utcString(start), "2027-01-01T00:00:00Z"]
+    ).split(separator: "\n").map(String.init)
+    #expect(theirs.filter { $0.hasPrefix("a ") }.count == 4)
+    #expect(theirs.filter { $0.hasPrefix("b ") }.count == 6)
+    #expect(theirs.filter { $0 == "b 2007-03-11T07:00:00Z" }.count == 2)
+
+    let state = try CalendarImport.merge(
+      [.init(path: path, calendars: ICalendarReader.read(Data(text.utf8), path: path))],
+      into: PlanningState(timeZone: .gmt), now: start, horizonDays: 366)
+    #expect(
+      state.focusBlocks.map { "\($0.id) \(RFC3339.utcString($0.start))" } == [
+        "b/20070310T070000Z 2007-03-10T07:00:00Z", "b/20070310T080000Z 2007-03-10T08:00:00Z",
+        "b/20070311T070000Z 2007-03-11T07:00:00Z", "b/20070312T060000Z 2007-03-12T06:00:00Z",
+        "b/20070312T070000Z 2007-03-12T07:00:00Z",
+      ])
+    let later = try CalendarImport.merge(
+      [.init(path: path, calendars: ICalendarReader.read(Data(text.utf8), path: path))],
+      into: PlanningState(timeZone: .gmt), now: Date(timeIntervalSince1970: 1_767_225_600), horizonDays: 366)
+    #expect(
+      later.focusBlocks.map(\.id) == ["a/20260105T080000Z", "a/20260106T080000Z", "a/20260113T080000Z"])
+  }
+
   /// A series whose `DTSTART` is an instance of its rule (the RFC counts a `DTSTART` that is not
   /// as the first instance; dateutil does not — a difference this test is not about).
   static func randomEvent(_ index: Int, _ random: inout SeededGenerator) -> String {
