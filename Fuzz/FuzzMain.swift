@@ -1,14 +1,19 @@
 // libFuzzer entry for Herald's readers, built by .ci/fuzz together with the HeraldInterchange
 // sources (so it sees their internals) against HeraldCore. HERALD_FUZZ_TARGET picks the reader:
-// scenario, route or gpx. Besides "never crash", each checks a property a reader must keep.
+// scenario, route, gpx or ical. Besides "never crash", each checks a property a reader must keep.
 import Foundation
 import HeraldCore
 
 private enum Target: String {
-  case scenario, route, gpx
+  case scenario, route, gpx, ical
 }
 
-private let target = Target(rawValue: ProcessInfo.processInfo.environment["HERALD_FUZZ_TARGET"] ?? "") ?? .scenario
+/// The instant and zone the ical target plans calendars at: fixed, so a crash replays.
+private let icalNow = Date(timeIntervalSince1970: 1_763_812_800)
+private let icalZone = TimeZone(identifier: "Europe/Berlin") ?? TimeZone(secondsFromGMT: 3600) ?? .gmt
+
+private let target =
+  Target(rawValue: ProcessInfo.processInfo.environment["HERALD_FUZZ_TARGET"] ?? "") ?? .scenario
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
@@ -26,6 +31,20 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     }
   case .route:
     _ = try? RouteDocument.decode(data)
+  case .ical:
+    // What is accepted writes out as text that reads back to the same components; expanding it
+    // into blocks and tasks never crashes.
+    guard let calendars = try? ICalendarReader.read(data, path: "fuzz.ics") else { return 0 }
+    let written = ICalendarWriter.write(calendars)
+    guard let again = try? ICalendarReader.read(Data(written.utf8), path: "fuzz.ics") else {
+      fatalError("an accepted calendar written as text that is refused:\n\(written)")
+    }
+    guard again.map(\.withoutLines) == calendars.map(\.withoutLines) else {
+      fatalError("read → write → read changed the calendar:\n\(written)")
+    }
+    _ = try? CalendarImport.merge(
+      [.init(path: "fuzz.ics", calendars: calendars)], into: PlanningState(timeZone: icalZone), now: icalNow,
+      horizonDays: 31)
   case .gpx:
     // Reading in memory and reading in 1-byte pieces must agree: chunk edges change nothing.
     var whole: [LocationFix] = []
@@ -34,15 +53,17 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     var pieces: [LocationFix] = []
     let pieceName = Result { () throws(FieldError) in
       try GPXReader.readForTesting(
-      source: { (buffer) throws(FieldError) in
-        guard offset < data.count, buffer.count > 0 else { return 0 }
-        buffer[0] = data[data.startIndex + offset]
-        offset += 1
-        return 1
-      }, fix: { pieces.append($0) })
+        source: { (buffer) throws(FieldError) in
+          guard offset < data.count, buffer.count > 0 else { return 0 }
+          buffer[0] = data[data.startIndex + offset]
+          offset += 1
+          return 1
+        }, fix: { pieces.append($0) })
     }
     guard whole == pieces, "\(name)" == "\(pieceName)" else {
-      fatalError("GPX read whole and read byte by byte disagree: \(name) \(whole.count) vs \(pieceName) \(pieces.count)")
+      fatalError(
+        "GPX read whole and read byte by byte disagree: \(name) \(whole.count) vs \(pieceName) \(pieces.count)"
+      )
     }
   }
   return 0

@@ -9,7 +9,7 @@ enum BenchmarkMain {
     }
     // Arguments pick jobs by name; none runs them all.
     let jobs: Set = [
-      "plan", "proximity", "movement", "places", "daemon", "gpx", "scenario", "sse", "workers",
+      "plan", "proximity", "movement", "places", "daemon", "gpx", "scenario", "sse", "workers", "recurrence",
     ]
     let picked = Set(CommandLine.arguments.dropFirst())
     guard picked.isSubset(of: jobs) else {
@@ -58,6 +58,9 @@ enum BenchmarkMain {
 
     if wants("places") {
       rows += PlacesBenchmark().run(&harness)
+    }
+    if wants("recurrence") {
+      rows += RecurrenceBenchmark().run(&harness)
     }
 
     print("\n" + BenchmarkTable.render(rows))

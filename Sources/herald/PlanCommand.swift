@@ -17,11 +17,31 @@ struct PlanCommand: ParsableCommand {
   @Option(help: "ios (64 pending, 25 due-date tasks) or unlimited.")
   var limits: LimitsOption = .ios
 
+  @Option(
+    name: .customLong("calendar"),
+    help: "An iCalendar file (RFC 5545) whose events are focus blocks and whose to-dos are tasks; repeatable."
+  )
+  var calendars: [String] = []
+
+  @Option(help: "How many days after --now calendar events and to-dos count (1–366).")
+  var horizonDays: Int = 14
+
   func run() throws {
     guard let instant = RFC3339.parse(now) else {
       throw FieldError("--now", "not an RFC 3339 instant with offset: \"\(now)\"")
     }
-    let state = try ScenarioDocument.decode(InputFile.contents(of: scenario))
+    guard (1...366).contains(horizonDays) else {
+      throw FieldError("--horizon-days", "expected a number of days in 1…366, got \(horizonDays)")
+    }
+    var state = try ScenarioDocument.decode(InputFile.contents(of: scenario))
+    if !calendars.isEmpty {
+      var files: [CalendarImport.File] = []
+      for path in calendars {
+        files.append(
+          .init(path: path, calendars: try ICalendarReader.read(InputFile.contents(of: path), path: path)))
+      }
+      state = try CalendarImport.merge(files, into: state, now: instant, horizonDays: horizonDays)
+    }
     let plan = Planner.plan(state, now: instant, limits: limits.value)
     try StandardOutput.write(PlanDocument.encode(plan, timeZone: state.timeZone))
   }

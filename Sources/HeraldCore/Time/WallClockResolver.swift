@@ -75,21 +75,7 @@ public struct WallClockResolver: Sendable {
 
   /// Seconds since 1970 at which the wall clock reads `secondOfDay` on `day`.
   public func epochSeconds(on day: CivilDate, secondOfDay: Int) -> Double {
-    let local = Double(day.daysSinceEpoch * 86_400 + secondOfDay)
-    // The offsets in force a day before and a day after bracket every change near this reading.
-    let before = offset(atEpochSeconds: local - 86_400)
-    let after = offset(atEpochSeconds: local + 86_400)
-    let first = local - Double(before)
-    if offset(atEpochSeconds: first) == before {
-      if after != before {
-        let second = local - Double(after)
-        if offset(atEpochSeconds: second) == after { return min(first, second) }
-      }
-      return first
-    }
-    let second = local - Double(after)
-    if offset(atEpochSeconds: second) == after { return second }
-    return first  // skipped reading: keep the offset in force before the change
+    resolvedEpochSeconds(localSeconds: day.daysSinceEpoch * 86_400 + secondOfDay)
   }
 
   /// The wall-clock day and second of day at an instant.
