@@ -28,7 +28,7 @@ public struct WorkerConfiguration: Sendable {
     concurrency: Int = 64, batchSize: Int = 1_000, lease: TimeInterval = 25,
     requestTimeout: TimeInterval = 10,
     maximumRetryDelay: TimeInterval = 300, delivery: DeliveryPolicy = DeliveryPolicy(),
-    maximumIdle: TimeInterval = 60, lookahead: TimeInterval = 0.5, connectionsPerReceiver: Int = 8
+    maximumIdle: TimeInterval = 60, lookahead: TimeInterval = 0.25, connectionsPerReceiver: Int = 8
   ) {
     self.concurrency = concurrency
     self.batchSize = batchSize

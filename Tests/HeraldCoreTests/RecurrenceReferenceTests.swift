@@ -187,7 +187,8 @@ import Testing
     do {
       if (try? run(python, ["-c", "import icalendar, recurring_ical_events"])) == nil {
         _ = try run("/usr/bin/env", ["python3", "-m", "venv", venv])
-        _ = try run(venv + "/bin/pip", ["install", "--quiet", "icalendar", "recurring-ical-events"])
+        _ = try run(
+          venv + "/bin/pip", ["install", "--quiet", "icalendar==7.3.2", "recurring-ical-events==3.8.2"])
       }
       return python
     } catch {
