@@ -6,7 +6,7 @@ import Testing
 
 /// `herald serve` for many users while its database is down for 90 s: a client adds a task every
 /// 200 ms throughout. While the database is away every request is answered within 5 s — 503 with
-/// `Retry-After` — and afterwards every task that was answered 201 is stored;
+/// `Retry-After`, and a page (a login meanwhile) that says so — and afterwards every task that was answered 201 is stored;
 /// the server answers 201 again within seconds of the database's return and ends on SIGTERM.
 @Suite(
   .enabled(
@@ -31,6 +31,7 @@ struct ServeFaultTests {
     var accepted: [String] = []
     var answers: [(at: Date, status: Int, seconds: Double, retryAfter: String?)] = []
     var crashed: Date?
+    var loginPage: RawHTTPClient.Response?
     var back: Date?
     let begin = Date()
     var index = 0
@@ -44,6 +45,16 @@ struct ServeFaultTests {
       if let crashed, back == nil, Date().timeIntervalSince(crashed) >= 90 {
         try postgres.start()
         back = Date()
+      }
+      if let crashed, back == nil, loginPage == nil, Date().timeIntervalSince(crashed) >= 3 {
+        // A person logging in meanwhile: the page needs the database, and says it is away.
+        let form = String(repeating: "f", count: 40)
+        loginPage = try? await RawHTTPClient.request(
+          port: port, "POST", "/login",
+          headers: [
+            ("Host", "127.0.0.1:\(port)"), ("Content-Type", "application/x-www-form-urlencoded"),
+            ("Cookie", "herald_form=\(form)"),
+          ], body: "_form=\(form)&token=\(token)")
       }
       index += 1
       let id = "t\(index)"
@@ -63,6 +74,9 @@ struct ServeFaultTests {
     #expect(during.allSatisfy { $0.status == 503 && $0.retryAfter != nil }, "\(Set(during.map(\.status)))")
     let slowest = during.map(\.seconds).max() ?? 0
     #expect(slowest <= 5, "every answer during the outage within 5 s")
+    #expect(loginPage?.status == 503 && loginPage?.header("Retry-After") == "5")
+    #expect(
+      loginPage?.body.contains("Herald is unavailable for a moment") == true, "\(loginPage?.body ?? "none")")
     let firstAgain = answers.first { $0.at > back && $0.status == 201 }
     #expect(firstAgain != nil)
 
