@@ -26,8 +26,9 @@ public enum PostgresProblem {
     }
   }
 
-  /// A system error as the system says it (`connection refused`), not as a Swift value.
-  private static func plain(_ error: any Error) -> String {
+  /// A system or NIO error as the system says it (`connection refused`), not as a Swift value: for
+  /// the database's connections and the worker's webhooks alike.
+  public static func plain(_ error: any Error) -> String {
     if let error = error as? NIOConnectionError {
       if let first = error.connectionErrors.first { return plain(first.error) }
       return "could not connect to \(error.host):\(error.port)"

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import HeraldPostgres
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -67,16 +68,6 @@ public final class HTTPWebhookPoster: WebhookPosting {
       default: return "\(error)"
       }
     }
-    if let error = error as? NIOConnectionError {
-      if let first = error.connectionErrors.first { return describe(first.error, timeout: timeout) }
-      return "could not connect to \(error.host):\(error.port)"
-    }
-    if let error = error as? IOError {
-      return String(cString: strerror(error.errnoCode)).lowercased()
-    }
-    if error is ChannelError, case .connectTimeout = error as? ChannelError {
-      return "no connection within \(String(format: "%g", timeout)) s"
-    }
-    return "\(error)"
+    return PostgresProblem.plain(error)
   }
 }

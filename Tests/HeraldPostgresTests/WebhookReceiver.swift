@@ -48,28 +48,16 @@ final class WebhookReceiver: @unchecked Sendable {
     var at: Double
   }
 
-  let process = Process()
+  let process: Process
   let output: LineStream
   let url: URL
 
   /// Starts a receiver checking signatures with `secret` (`whsec_…`, or the path of a JSON file
   /// mapping each user to theirs) and answering `statuses`.
   init(secret: String, statuses: [Int] = [204]) throws {
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-      "python3", "-c", Self.script, secret, statuses.map(String.init).joined(separator: ","),
-    ]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.runWithSignalsUnblocked()
-    output = LineStream(pipe.fileHandleForReading)
-    guard let port = output.wait(until: Date().addingTimeInterval(20), for: { $0.first }),
-      let url = URL(string: "http://127.0.0.1:\(port)/hook")
-    else {
-      process.terminate()
-      throw PostgresTestError("the webhook receiver did not start")
-    }
-    self.url = url
+    let started = try PythonReceiver(
+      Self.script, [secret, statuses.map(String.init).joined(separator: ",")], name: "webhook receiver")
+    (process, output, url) = (started.process, started.output, started.url)
   }
 
   /// The requests received so far.

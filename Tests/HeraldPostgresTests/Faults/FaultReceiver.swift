@@ -83,26 +83,14 @@ final class FaultReceiver: @unchecked Sendable {
     var answered: Bool
   }
 
-  private let process = Process()
+  private let process: Process
   private let input = Pipe()
   private let output: LineStream
   let url: URL
 
   init() throws {
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", Self.script]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardInput = input
-    try process.runWithSignalsUnblocked()
-    output = LineStream(pipe.fileHandleForReading)
-    guard let port = output.wait(until: Date().addingTimeInterval(20), for: { $0.first }),
-      let url = URL(string: "http://127.0.0.1:\(port)/hook")
-    else {
-      process.terminate()
-      throw PostgresTestError("the fault receiver did not start")
-    }
-    self.url = url
+    let started = try PythonReceiver(Self.script, input: input, name: "fault receiver")
+    (process, output, url) = (started.process, started.output, started.url)
   }
 
   /// Sends a command and waits until the receiver has carried it out.
