@@ -17,8 +17,11 @@ struct UpcomingCommand: ParsableCommand {
   func run() throws {
     guard count >= 1 else { throw FieldError("--count", "expected a positive number, got \(count)") }
     // The same call the daemon makes, so the list shows exactly what it will deliver.
-    let state = try store.open(.readOnly).planningState(timeZone: SystemTimeZoneSource().current())
-    let plan = Planner.plan(state, now: Date(), limits: .unlimited)
+    let now = Date()
+    let state = try CalendarPlanning.planningState(
+      store: store.open(.readOnly), timeZone: SystemTimeZoneSource().current(), now: now
+    ).state
+    let plan = Planner.plan(state, now: now, limits: .unlimited)
     for planned in plan.pending.prefix(count) {
       try StandardOutput.writeLine(
         "\(SystemClockText.text(planned.fireDate))  \(planned.identifier)  "
