@@ -28,10 +28,13 @@ public struct FollowedCalendar: Sendable, Hashable, Identifiable {
   public var lastReadAt: Date?
   /// Why the last read failed, when it did; cleared by the next good read.
   public var lastError: String?
+  /// A CalDAV collection's sync token (RFC 6578) for the last good copy: the next read asks only
+  /// for what changed since.
+  public var syncToken: String?
 
   public init(
     id: String = "", name: String, kind: Kind, source: String, username: String? = nil,
-    passwordFile: String? = nil, lastReadAt: Date? = nil, lastError: String? = nil
+    passwordFile: String? = nil, lastReadAt: Date? = nil, lastError: String? = nil, syncToken: String? = nil
   ) {
     self.id = id
     self.name = name
@@ -41,6 +44,7 @@ public struct FollowedCalendar: Sendable, Hashable, Identifiable {
     self.passwordFile = passwordFile
     self.lastReadAt = lastReadAt
     self.lastError = lastError
+    self.syncToken = syncToken
   }
 }
 

@@ -20,12 +20,13 @@ extension HeraldStore {
       let position = (try Int.fetchOne(db, sql: "SELECT MAX(position) FROM calendar") ?? -1) + 1
       try db.execute(
         sql: """
-          INSERT INTO calendar (id, position, name, kind, source, username, passwordFile, lastReadAt)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+          INSERT INTO calendar
+            (id, position, name, kind, source, username, passwordFile, lastReadAt, syncToken)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
           """,
         arguments: [
           added.id, position, added.name, added.kind.rawValue, added.source, added.username,
-          added.passwordFile, readAt.timeIntervalSince1970,
+          added.passwordFile, readAt.timeIntervalSince1970, added.syncToken,
         ])
       try Self.insert(items, calendar: added.id, db)
       return added
@@ -41,7 +42,7 @@ extension HeraldStore {
           id: row["id"], name: row["name"], kind: FollowedCalendar.Kind(rawValue: row["kind"]) ?? .file,
           source: row["source"], username: row["username"], passwordFile: row["passwordFile"],
           lastReadAt: (row["lastReadAt"] as Double?).map(Date.init(timeIntervalSince1970:)),
-          lastError: row["lastError"])
+          lastError: row["lastError"], syncToken: row["syncToken"])
       }
     }
   }
@@ -65,12 +66,17 @@ extension HeraldStore {
     }
   }
 
-  /// Replaces calendar `id`'s last good copy with `items`, read at `readAt`.
-  public func replaceCalendarItems(_ id: String, items: [CalendarItem], readAt: Date) throws {
+  /// Replaces calendar `id`'s last good copy with `items`, read at `readAt` (with the sync token
+  /// it was read at, for a CalDAV collection).
+  public func replaceCalendarItems(
+    _ id: String, items: [CalendarItem], readAt: Date, syncToken: String? = nil
+  )
+    throws
+  {
     try write { db in
       try db.execute(
-        sql: "UPDATE calendar SET lastReadAt = ?, lastError = NULL WHERE id = ?",
-        arguments: [readAt.timeIntervalSince1970, id])
+        sql: "UPDATE calendar SET lastReadAt = ?, lastError = NULL, syncToken = ? WHERE id = ?",
+        arguments: [readAt.timeIntervalSince1970, syncToken, id])
       guard db.changesCount > 0 else { throw RecordError.notFound("calendar \(id)", "no such calendar") }
       // Unchanged items are left alone, so a read that finds nothing new changes nothing.
       let old = try Row.fetchAll(
@@ -110,6 +116,7 @@ extension HeraldStore {
       t.column("passwordFile", .text)
       t.column("lastReadAt", .double)
       t.column("lastError", .text)
+      t.column("syncToken", .text)
     }
     try db.create(table: "calendarItem", options: .withoutRowID) { t in
       t.column("calendarID", .text).notNull().references("calendar", onDelete: .cascade)

@@ -14,13 +14,20 @@ struct CalendarCommand: AsyncParsableCommand {
   /// `herald calendar add`: reads the source once, keeps it, prints the new calendar's id.
   struct Add: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Follow a calendar: a local .ics file or a vdir folder; prints its id.")
+      abstract:
+        "Follow a calendar: a CalDAV collection, an .ics feed, a local .ics file or a vdir folder; prints its id."
+    )
 
     @OptionGroup var store: StoreOptions
-    @Argument(help: "A local .ics file or a vdir folder (one .ics file per item).") var source: String
+    @Argument(
+      help: "A CalDAV collection or .ics feed URL, a local .ics file, or a vdir folder (one .ics per item).")
+    var source: String
     @Option(help: "What to call it (default: the file or folder name).") var name: String?
     @Option(help: "The user name for a calendar on a server.") var username: String?
-    @Option(help: "A file holding the password (one trailing newline is not part of it).")
+    @Option(
+      help:
+        "A file holding the password (one trailing newline is not part of it); else $HERALD_CALENDAR_PASSWORD."
+    )
     var passwordFile: String?
 
     func run() async throws {
@@ -28,15 +35,17 @@ struct CalendarCommand: AsyncParsableCommand {
       if let name, name.isEmpty || name.count > 200 {
         throw FieldError("--name", "expected 1–200 characters")
       }
-      let kind = try CalendarSourceReader.kind(of: source)
-      // Kept absolute: the daemon reads it from wherever it runs.
-      let path = URL(fileURLWithPath: source).standardizedFileURL.path
+      // A path is kept absolute: the daemon reads it from wherever it runs.
+      let path =
+        CalendarSourceReader.isURL(source) ? source : URL(fileURLWithPath: source).standardizedFileURL.path
       var calendar = FollowedCalendar(
-        name: name ?? Self.defaultName(path), kind: kind, source: path, username: username,
+        name: name ?? Self.defaultName(path), kind: .file, source: path, username: username,
         passwordFile: passwordFile.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
+      calendar.kind = try await CalendarSourceReader.kind(of: calendar)
       let now = Date()
-      let items = try await CalendarSync.read(calendar, now: now, timeZone: SystemTimeZoneSource().current())
-      calendar = try store.open().addCalendar(calendar, items: items, readAt: now)
+      let read = try await CalendarSync.read(calendar, now: now, timeZone: SystemTimeZoneSource().current())
+      calendar.syncToken = read.syncToken
+      calendar = try store.open().addCalendar(calendar, items: read.items, readAt: now)
       try StandardOutput.writeLine(calendar.id)
     }
 

@@ -11,25 +11,25 @@ public enum CalendarSync {
   public static func sync(_ calendar: FollowedCalendar, store: HeraldStore, now: Date, timeZone: TimeZone)
     async throws -> Bool
   {
-    let items: [CalendarItem]
+    let previous = try store.calendarItems(calendar.id)
+    let read: (items: [CalendarItem], syncToken: String?)
     do {
-      items = try await read(calendar, now: now, timeZone: timeZone)
+      read = try await Self.read(calendar, previous: previous, now: now, timeZone: timeZone)
     } catch {
       try store.recordCalendarFailure(calendar.id, problem: error.description)
       throw error
     }
-    let changed = try store.calendarItems(calendar.id) != items
-    try store.replaceCalendarItems(calendar.id, items: items, readAt: now)
-    return changed
+    try store.replaceCalendarItems(calendar.id, items: read.items, readAt: now, syncToken: read.syncToken)
+    return previous != read.items
   }
 
   /// Reads `calendar`'s source and checks that every item parses and expands.
-  public static func read(_ calendar: FollowedCalendar, now: Date, timeZone: TimeZone)
-    async throws(FieldError)
-    -> [CalendarItem]
-  {
-    let items = try await CalendarSourceReader.read(calendar)
-    _ = try CalendarPlanning.merge(items, of: calendar, into: PlanningState(timeZone: timeZone), now: now)
-    return items
+  public static func read(
+    _ calendar: FollowedCalendar, previous: [CalendarItem] = [], now: Date, timeZone: TimeZone
+  ) async throws(FieldError) -> (items: [CalendarItem], syncToken: String?) {
+    let read = try await CalendarSourceReader.read(calendar, previous: previous, now: now)
+    _ = try CalendarPlanning.merge(
+      read.items, of: calendar, into: PlanningState(timeZone: timeZone), now: now)
+    return read
   }
 }
