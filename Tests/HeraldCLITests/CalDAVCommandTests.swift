@@ -64,9 +64,9 @@ struct CalDAVCommandTests {
     let local = { (date: Date) in CLIDatabase.local(date) }
     #expect(
       try db.succeed(["upcoming"]) == """
-        \(local(Self.start - 300))  focus-block-start-a  Focus Block startet gleich — Eins beginnt in 5 Minuten
-        \(local(Self.start + 6900))  focus-block-start-b  Focus Block startet gleich — Zwei beginnt in 5 Minuten
-        \(local(Self.start + 7200))  due-date-advance-invoice  Rechnung — Rechnung ist in 1 Stunde fällig
+        \(local(Self.start - 300))  focus-block-start-a  Focus Block startet gleich — Eins beginnt in 5 Minuten  [focus]
+        \(local(Self.start + 6900))  focus-block-start-b  Focus Block startet gleich — Zwei beginnt in 5 Minuten  [focus]
+        \(local(Self.start + 7200))  due-date-advance-invoice  Rechnung — Rechnung ist in 1 Stunde fällig  [focus]
 
         """)
     let token = try HeraldStore(path: db.path).calendars().first?.syncToken
@@ -80,7 +80,7 @@ struct CalDAVCommandTests {
     let synced = try db.succeed(["upcoming"])
     #expect(
       synced == """
-        \(local(Self.start + 3300))  focus-block-start-a  Focus Block startet gleich — Eins beginnt in 5 Minuten
+        \(local(Self.start + 3300))  focus-block-start-a  Focus Block startet gleich — Eins beginnt in 5 Minuten  [focus]
 
         """)
     #expect(try HeraldStore(path: db.path).calendars().first?.syncToken != token)

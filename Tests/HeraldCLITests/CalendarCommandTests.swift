@@ -42,7 +42,7 @@ import Testing
     #expect(
       try db.succeed(["upcoming"])
         == "\(CLIDatabase.local(Self.start - 300))  focus-block-start-deep-1  "
-        + "Focus Block startet gleich — Deep Work beginnt in 5 Minuten\n")
+        + "Focus Block startet gleich — Deep Work beginnt in 5 Minuten  [work]\n")
 
     try db.succeed(["calendar", "remove", "c1"])
     #expect(try db.succeed(["calendar", "list"]) == "")
@@ -92,8 +92,8 @@ import Testing
     let synced = try db.succeed(["upcoming"])
     #expect(
       synced == """
-        \(CLIDatabase.local(Self.start + 3300))  focus-block-start-a  Focus Block startet gleich — Eins beginnt in 5 Minuten
-        \(CLIDatabase.local(Self.start + 6900))  focus-block-start-b  Focus Block startet gleich — Zwei beginnt in 5 Minuten
+        \(CLIDatabase.local(Self.start + 3300))  focus-block-start-a  Focus Block startet gleich — Eins beginnt in 5 Minuten  [Fokus]
+        \(CLIDatabase.local(Self.start + 6900))  focus-block-start-b  Focus Block startet gleich — Zwei beginnt in 5 Minuten  [Fokus]
 
         """)
 

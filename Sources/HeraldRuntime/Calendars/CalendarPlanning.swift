@@ -21,19 +21,25 @@ public enum CalendarPlanning {
 
   /// The store's state in `timeZone` plus every followed calendar's instances around `now`. A
   /// calendar whose copy cannot be merged (an id given twice) is left out and reported.
+  /// `calendars` maps each calendar block's and task's id to the name of its calendar, so that
+  /// listings can mark them (the core's models carry no source).
   public static func planningState(store: HeraldStore, timeZone: TimeZone, now: Date) throws
-    -> (state: PlanningState, problems: [Problem])
+    -> (state: PlanningState, problems: [Problem], calendars: [String: String])
   {
     var state = try store.planningState(timeZone: timeZone)
     var problems: [Problem] = []
+    var names: [String: String] = [:]
     for calendar in try store.calendars() {
       do {
-        state = try merge(try store.calendarItems(calendar.id), of: calendar, into: state, now: now)
+        let merged = try merge(try store.calendarItems(calendar.id), of: calendar, into: state, now: now)
+        for block in merged.focusBlocks.dropFirst(state.focusBlocks.count) { names[block.id] = calendar.name }
+        for task in merged.tasks.dropFirst(state.tasks.count) { names[task.id] = calendar.name }
+        state = merged
       } catch {
         problems.append(Problem(calendarID: calendar.id, message: "\(error)"))
       }
     }
-    return (state, problems)
+    return (state, problems, names)
   }
 
   /// `state` with `items`' blocks and tasks added; the check `calendar add` and every read make
