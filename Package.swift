@@ -63,6 +63,8 @@ let package = Package(
       name: "HeraldRuntime",
       dependencies: [
         "HeraldCore", "HeraldInterchange", "HeraldStore", "HeraldSystem",
+        // Calendars on the web: .ics feeds and CalDAV collections.
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],

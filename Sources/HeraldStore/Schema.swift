@@ -14,6 +14,7 @@ enum Schema {
     migrator.registerMigration("v4-desktop-lifecycle", migrate: HeraldStore.createDesktopLifecycle)
     migrator.registerMigration("v5-routes", migrate: HeraldStore.createRoutes)
     migrator.registerMigration("v6-subscriptions", migrate: HeraldStore.createSubscriptions)
+    migrator.registerMigration("v7-calendars", migrate: HeraldStore.createCalendars)
     // Later versions are registered here; a shipped migration is never edited.
     return migrator
   }

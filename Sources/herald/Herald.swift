@@ -20,7 +20,7 @@ struct Herald: AsyncParsableCommand {
       MovementCommand.self, ImportCommand.self, ExportCommand.self, UpcomingCommand.self,
       LiveCommand.self, RunCommand.self, DemoCommand.self, SnoozeCommand.self, AckCommand.self,
       ServeCommand.self, TokenCommand.self, MapCommand.self, UserCommand.self, WorkerCommand.self,
-      DeliveriesCommand.self,
+      DeliveriesCommand.self, CalendarCommand.self,
     ])
 
   /// Runs the command; any error is one line on stderr and a non-zero exit, never a usage dump

@@ -51,6 +51,9 @@ struct RunCommand: AsyncParsableCommand {
   @Option(help: "Metres of horizontal accuracy beyond which a location fix is ignored.")
   var maxAccuracy: Double = LocationFixFilter.defaultMaximumAccuracy
 
+  @Option(help: "Seconds between two reads of the followed calendars (herald calendar add).")
+  var calendarSync: Double = 60
+
   @Flag(help: "Log more, titles included.")
   var verbose = false
 
@@ -65,6 +68,9 @@ struct RunCommand: AsyncParsableCommand {
     }
     guard maxAccuracy.isFinite, maxAccuracy > 0 else {
       throw FieldError("--max-accuracy", "expected metres > 0, got \(maxAccuracy)")
+    }
+    guard calendarSync.isFinite, calendarSync >= 1 else {
+      throw FieldError("--calendar-sync", "expected a number of seconds ≥ 1, got \(calendarSync)")
     }
     let locationOption = try location.map { (text) throws(FieldError) in try LocationOption(parsing: text) }
     let choices = try sinks.map { (kind) throws(FieldError) in try kind.choice(webhookURL: webhookURL) }
@@ -81,10 +87,17 @@ struct RunCommand: AsyncParsableCommand {
     var configuration = DaemonConfiguration()
     configuration.delivery.graceWindow = graceHours * 3600
     configuration.maximumAccuracy = maxAccuracy
+    let clock = try clockOptions.clock()
+    let zones = try clockOptions.zones()
     let daemon = try await DaemonAssembly.make(
-      store: database, sinks: choices, clock: clockOptions.clock(), zones: clockOptions.zones(),
-      configuration: configuration, logger: logger)
-    var services: [any Service] = [DaemonService(daemon: daemon)]
+      store: database, sinks: choices, clock: clock, zones: zones, configuration: configuration,
+      logger: logger)
+    // Always there: a calendar added while the daemon runs is followed from its next pass.
+    var services: [any Service] = [
+      DaemonService(daemon: daemon),
+      CalendarFollower(
+        store: database, daemon: daemon, clock: clock, zones: zones, interval: calendarSync, logger: logger),
+    ]
     if let source { services.append(LocationFeed(source: source, daemon: daemon, logger: logger)) }
     let group = ServiceGroup(
       services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)

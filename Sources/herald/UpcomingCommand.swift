@@ -17,12 +17,17 @@ struct UpcomingCommand: ParsableCommand {
   func run() throws {
     guard count >= 1 else { throw FieldError("--count", "expected a positive number, got \(count)") }
     // The same call the daemon makes, so the list shows exactly what it will deliver.
-    let state = try store.open(.readOnly).planningState(timeZone: SystemTimeZoneSource().current())
-    let plan = Planner.plan(state, now: Date(), limits: .unlimited)
+    let now = Date()
+    let planning = try CalendarPlanning.planningState(
+      store: store.open(.readOnly), timeZone: SystemTimeZoneSource().current(), now: now)
+    let plan = Planner.plan(planning.state, now: now, limits: .unlimited)
     for planned in plan.pending.prefix(count) {
+      // A followed calendar's block or task is marked with the calendar's name.
+      let info = planned.content.userInfo
+      let calendar = (info["blockID"] ?? info["taskID"]).flatMap { planning.calendars[$0] }
       try StandardOutput.writeLine(
         "\(SystemClockText.text(planned.fireDate))  \(planned.identifier)  "
-          + "\(planned.content.title) — \(planned.content.body)")
+          + "\(planned.content.title) — \(planned.content.body)" + (calendar.map { "  [\($0)]" } ?? ""))
     }
   }
 }

@@ -16,8 +16,10 @@ struct CLIDatabase {
   }
 
   /// Runs `herald` with `arguments` plus `--database` for this file.
-  func run(_ arguments: [String], stdin: String? = nil) throws -> HeraldProcess.Result {
-    try HeraldProcess.run(arguments + ["--database", path], stdin: stdin)
+  func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws
+    -> HeraldProcess.Result
+  {
+    try HeraldProcess.run(arguments + ["--database", path], stdin: stdin, environment: environment)
   }
 
   /// Runs a command that must succeed, and returns its standard output.

@@ -48,6 +48,8 @@ public actor ReminderDaemon {
   private var lastWall = Date.distantPast
   private var lastMonotonic = 0.0
   private var started = false
+  /// Calendar problems already logged: each is said once, not at every reload.
+  private var reportedCalendarProblems: Set<CalendarPlanning.Problem> = []
 
   /// How many notifications were shown, and recorded as missed, since the start.
   public private(set) var shownCount = 0
@@ -155,10 +157,22 @@ public actor ReminderDaemon {
   /// Re-reads the store and replans; call after changing the store from inside this process.
   public func reload() throws {
     dataVersion = try store.dataVersion()
-    state = try store.planningState(timeZone: zone)
+    let planning = try CalendarPlanning.planningState(store: store, timeZone: zone, now: clock.now())
+    state = planning.state
+    for problem in planning.problems where reportedCalendarProblems.insert(problem).inserted {
+      logger.error(
+        "calendar left out", metadata: ["id": "\(problem.calendarID)", "error": "\(problem.message)"])
+    }
     answersToCheck = true
     replan()
     try reloadWalk()
+  }
+
+  /// Replans after the followed calendars were read (the calendar window moves on with time too);
+  /// before the start, the start will read them.
+  public func calendarsRead() throws {
+    guard started else { return }
+    try reload()
   }
 
   /// Reloads when another process changed the store since the last look.

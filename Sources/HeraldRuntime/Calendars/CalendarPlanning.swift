@@ -1,0 +1,59 @@
+import Foundation
+import HeraldCore
+import HeraldInterchange
+import HeraldStore
+
+/// The planning state with the followed calendars' blocks and tasks added: what the daemon and
+/// `herald upcoming` plan from.
+public enum CalendarPlanning {
+  /// How far back instances are kept: a block that started already still runs (the countdown),
+  /// and a daemon catching up from its checkpoint still sees what fell due meanwhile.
+  static let lookBackDays = 1
+  /// How far ahead instances are expanded; the daemon re-reads at least every sync interval, so
+  /// the window moves on with time.
+  static let horizonDays = 14
+
+  /// A calendar whose copy could not be planned from, and why.
+  public struct Problem: Sendable, Hashable {
+    public var calendarID: String
+    public var message: String
+  }
+
+  /// The store's state in `timeZone` plus every followed calendar's instances around `now`. A
+  /// calendar whose copy cannot be merged (an id given twice) is left out and reported.
+  /// `calendars` maps each calendar block's and task's id to the name of its calendar, so that
+  /// listings can mark them (the core's models carry no source).
+  public static func planningState(store: HeraldStore, timeZone: TimeZone, now: Date) throws
+    -> (state: PlanningState, problems: [Problem], calendars: [String: String])
+  {
+    var state = try store.planningState(timeZone: timeZone)
+    var problems: [Problem] = []
+    var names: [String: String] = [:]
+    for calendar in try store.calendars() {
+      do {
+        let merged = try merge(try store.calendarItems(calendar.id), of: calendar, into: state, now: now)
+        for block in merged.focusBlocks.dropFirst(state.focusBlocks.count) { names[block.id] = calendar.name }
+        for task in merged.tasks.dropFirst(state.tasks.count) { names[task.id] = calendar.name }
+        state = merged
+      } catch {
+        problems.append(Problem(calendarID: calendar.id, message: "\(error)"))
+      }
+    }
+    return (state, problems, names)
+  }
+
+  /// `state` with `items`' blocks and tasks added; the check `calendar add` and every read make
+  /// before a copy is kept.
+  public static func merge(
+    _ items: [CalendarItem], of calendar: FollowedCalendar, into state: PlanningState, now: Date
+  ) throws(FieldError) -> PlanningState {
+    var files: [CalendarImport.File] = []
+    for item in items {
+      let path = CalendarSourceReader.path(of: item, in: calendar)
+      files.append(.init(path: path, calendars: try ICalendarReader.read(item.data, path: path)))
+    }
+    let start = now.addingTimeInterval(-Double(lookBackDays) * 86_400)
+    return try CalendarImport.merge(
+      files, into: state, now: start, horizonDays: lookBackDays + horizonDays)
+  }
+}

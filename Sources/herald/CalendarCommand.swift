@@ -1,0 +1,119 @@
+import ArgumentParser
+import Foundation
+import HeraldCore
+import HeraldRuntime
+import HeraldStore
+
+/// `herald calendar`: the calendars the daemon follows (`contracts/calendar.md`).
+struct CalendarCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "calendar",
+    abstract: "Follow calendars whose events are focus blocks and whose to-dos are tasks.",
+    subcommands: [Add.self, List.self, Remove.self, Sync.self])
+
+  /// `herald calendar add`: reads the source once, keeps it, prints the new calendar's id.
+  struct Add: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract:
+        "Follow a calendar: a CalDAV collection, an .ics feed, a local .ics file or a vdir folder; prints its id."
+    )
+
+    @OptionGroup var store: StoreOptions
+    @Argument(
+      help: "A CalDAV collection or .ics feed URL, a local .ics file, or a vdir folder (one .ics per item).")
+    var source: String
+    @Option(help: "What to call it (default: the file or folder name).") var name: String?
+    @Option(help: "The user name for a calendar on a server.") var username: String?
+    @Option(
+      help:
+        "A file holding the password (one trailing newline is not part of it); else $HERALD_CALENDAR_PASSWORD."
+    )
+    var passwordFile: String?
+
+    func run() async throws {
+      guard !source.isEmpty else { throw FieldError("SOURCE", "must not be empty") }
+      if let name, name.isEmpty || name.count > 200 {
+        throw FieldError("--name", "expected 1–200 characters")
+      }
+      // A path is kept absolute: the daemon reads it from wherever it runs.
+      let path =
+        CalendarSourceReader.isURL(source) ? source : URL(fileURLWithPath: source).standardizedFileURL.path
+      var calendar = FollowedCalendar(
+        name: name ?? Self.defaultName(path), kind: .file, source: path, username: username,
+        passwordFile: passwordFile.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
+      calendar.kind = try await CalendarSourceReader.kind(of: calendar)
+      let now = Date()
+      let read = try await CalendarSync.read(calendar, now: now, timeZone: SystemTimeZoneSource().current())
+      calendar.syncToken = read.syncToken
+      calendar = try store.open().addCalendar(calendar, items: read.items, readAt: now)
+      try StandardOutput.writeLine(calendar.id)
+    }
+
+    /// `work.ics` → `work`; a folder's own name.
+    static func defaultName(_ path: String) -> String {
+      let last = (path as NSString).lastPathComponent
+      let stem = last.lowercased().hasSuffix(".ics") ? String(last.dropLast(4)) : last
+      return stem.isEmpty ? path : stem
+    }
+  }
+
+  /// `herald calendar list`: one line per calendar: id, kind, name, source, last good read.
+  struct List: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List the followed calendars.")
+
+    @OptionGroup var store: StoreOptions
+
+    func run() throws {
+      for calendar in try store.open(.readOnly).calendars() {
+        let read = calendar.lastReadAt.map(SystemClockText.text) ?? "never"
+        let failing = calendar.lastError.map { "  (last read failed: \($0))" } ?? ""
+        try StandardOutput.writeLine(
+          "\(calendar.id)  \(calendar.kind.rawValue)  \(calendar.name)  \(calendar.source)  read \(read)\(failing)"
+        )
+      }
+    }
+  }
+
+  /// `herald calendar remove`: stops following; its blocks and tasks leave the plan.
+  struct Remove: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Stop following a calendar.")
+
+    @OptionGroup var store: StoreOptions
+    @Argument(help: "The calendar's id.") var id: String
+
+    func run() throws {
+      try store.open().removeCalendar(id)
+    }
+  }
+
+  /// `herald calendar sync`: reads now, once; a calendar that cannot be read keeps its last copy.
+  struct Sync: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Read every followed calendar (or one) now; one that cannot be read keeps its last good copy."
+    )
+
+    @OptionGroup var store: StoreOptions
+    @Argument(help: "The calendar's id (default: every one).") var id: String?
+
+    func run() async throws {
+      let database = try store.open()
+      var calendars = try database.calendars()
+      if let id {
+        calendars = calendars.filter { $0.id == id }
+        guard !calendars.isEmpty else { throw RecordError.notFound("calendar \(id)", "no such calendar") }
+      }
+      var failure: (any Error)?
+      for calendar in calendars {
+        do {
+          try await CalendarSync.sync(
+            calendar, store: database, now: Date(), timeZone: SystemTimeZoneSource().current())
+        } catch {
+          // Every calendar is tried; all but the last failure are told here, that one on exit.
+          if let failure { FileHandle.standardError.write(Data("error: \(failure)\n".utf8)) }
+          failure = error
+        }
+      }
+      if let failure { throw failure }
+    }
+  }
+}

@@ -1,0 +1,102 @@
+import Foundation
+
+/// A real CalDAV server for a test: Radicale (Debian's `radicale`, or `python3 -m radicale`) on a
+/// free loopback port, with its own storage and a plain password file (`TESTING.md`). Without it
+/// the tests are skipped — except under `HERALD_REQUIRE_CALDAV=1` (CI), where they fail.
+public final class RadicaleServer: @unchecked Sendable {
+  public static let required = ProcessInfo.processInfo.environment["HERALD_REQUIRE_CALDAV"] == "1"
+  /// Whether a Radicale can be started here.
+  public static let available: Bool = required || command != nil
+
+  public let directory: TemporaryDirectory
+  public let port: UInt16
+  public let user = "alice"
+  public let password = "secret"
+  private let process = Process()
+
+  private static var command: [String]? {
+    for path in ["/usr/bin/radicale", "/usr/local/bin/radicale"]
+    where FileManager.default.isExecutableFile(atPath: path) {
+      return [path]
+    }
+    return nil
+  }
+
+  /// Starts the server and waits until it answers.
+  public init() async throws {
+    guard let command = Self.command else { throw RadicaleError("radicale is not installed") }
+    directory = try TemporaryDirectory()
+    port = try TCPTestServer.freePort()
+    try "\(user):\(password)\n".write(toFile: directory.path("users"), atomically: true, encoding: .utf8)
+    try """
+    [server]
+    hosts = 127.0.0.1:\(port)
+    [auth]
+    type = htpasswd
+    htpasswd_filename = \(directory.path("users"))
+    htpasswd_encryption = plain
+    [storage]
+    filesystem_folder = \(directory.path("collections"))
+    """.write(toFile: directory.path("config"), atomically: true, encoding: .utf8)
+    process.executableURL = URL(fileURLWithPath: command[0])
+    process.arguments = Array(command.dropFirst()) + ["--config", directory.path("config")]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    // Unblocked, or the server inherits the test runner's blocked signals and ignores SIGTERM.
+    try process.runWithSignalsUnblocked()
+    for _ in 0..<500 {
+      if try await request("OPTIONS", "/") != 0 { return }
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    stop()
+    throw RadicaleError("radicale did not start on port \(port)")
+  }
+
+  /// The URL of `path` on the server.
+  public func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+
+  /// One request as the user, made by curl the way another client would make it; returns the
+  /// status (0 when nothing answered).
+  @discardableResult
+  public func request(_ method: String, _ path: String, body: String? = nil, contentType: String? = nil)
+    async throws -> Int
+  {
+    let curl = Process()
+    curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+    curl.arguments =
+      ["-s", "-m", "10", "-o", "/dev/null", "-w", "%{http_code}", "-u", "\(user):\(password)", "-X", method]
+      + (contentType.map { ["-H", "Content-Type: \($0)"] } ?? [])
+      + (body == nil ? [] : ["--data-binary", "@-"])
+      + [url(path)]
+    let input = Pipe()
+    let output = Pipe()
+    curl.standardInput = input
+    curl.standardOutput = output
+    curl.standardError = FileHandle.nullDevice
+    try curl.runWithSignalsUnblocked()
+    try input.fileHandleForWriting.write(contentsOf: Data((body ?? "").utf8))
+    try input.fileHandleForWriting.close()
+    let status = output.fileHandleForReading.readDataToEndOfFile()
+    curl.waitUntilExit()
+    return Int(String(decoding: status, as: UTF8.self)) ?? 0
+  }
+
+  /// Stops the server (its storage stays until `remove`).
+  public func stop() {
+    guard process.isRunning else { return }
+    process.terminate()
+    process.waitUntilExit()
+  }
+
+  /// Stops the server and removes its files.
+  public func remove() {
+    stop()
+    directory.remove()
+  }
+}
+
+/// Radicale could not be started or asked.
+public struct RadicaleError: Error, CustomStringConvertible {
+  public var description: String
+  public init(_ description: String) { self.description = description }
+}
