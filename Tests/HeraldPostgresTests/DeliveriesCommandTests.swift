@@ -49,7 +49,8 @@ struct DeliveriesCommandTests {
       let requeuedAt = try #require(
         try await TestDatabase.column(url, "SELECT extract(epoch FROM requeued_at)::text FROM delivery").first
           ?? nil)
-      clock.advance(by: (Double(requeuedAt) ?? 0) - clock.now().timeIntervalSince1970)
+      // A second past it: the text of the instant may round below the stored microseconds.
+      clock.advance(by: (Double(requeuedAt) ?? 0) + 1 - clock.now().timeIntervalSince1970)
       #expect(try await worker.deliverDue() == 1)
       let requests = receiver.requests(count: 1)
       #expect(requests.map(\.id) == ["ada:focus-block-start-b1:2026-11-23T07:55:00.000Z"])
