@@ -1,4 +1,8 @@
 import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 import HeraldCore
 import HeraldInterchange
 import HeraldTestSupport
@@ -208,23 +212,47 @@ import Testing
 
   /// Runs a program with an argument vector; its standard output, or an error with its stderr.
   static func run(_ executable: String, _ arguments: [String]) throws -> String {
+    // Output to files, not pipes: a server another test starts meanwhile may inherit a pipe's
+    // writing end and hold it open. The end is awaited with waitpid (Foundation's own watch was
+    // seen to miss a child's end), ten minutes at most.
+    let directory = FileManager.default.temporaryDirectory
+    let outputFile = directory.appendingPathComponent("reference-\(UUID()).out")
+    let errorFile = directory.appendingPathComponent("reference-\(UUID()).err")
+    _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+    defer {
+      try? FileManager.default.removeItem(at: outputFile)
+      try? FileManager.default.removeItem(at: errorFile)
+    }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
+    process.standardOutput = try FileHandle(forWritingTo: outputFile)
+    process.standardError = try FileHandle(forWritingTo: errorFile)
     try process.run()
-    let text = output.fileHandleForReading.readDataToEndOfFile()
-    let problem = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
+    let deadline = Date().addingTimeInterval(600)
+    var raw: Int32 = 0
+    var status: Int32?
+    while status == nil {
+      let reaped = waitpid(process.processIdentifier, &raw, WNOHANG)
+      if reaped == process.processIdentifier {
+        status = raw & 0x7f == 0 ? (raw >> 8) & 0xff : 128 + (raw & 0x7f)
+      } else if reaped == -1, !process.isRunning {
+        status = process.terminationStatus
+      } else if Date() > deadline {
+        process.terminate()
+        throw Failure(description: "\(executable) \(arguments.first ?? "") did not end within 10 minutes")
+      } else {
+        usleep(50_000)
+      }
+    }
+    let problem = (try? Data(contentsOf: errorFile)) ?? Data()
+    guard status == 0 else {
       throw Failure(
         description:
           "\(executable) \(arguments.first ?? "") failed: \(String(decoding: problem, as: UTF8.self).suffix(300))"
       )
     }
-    return String(decoding: text, as: UTF8.self)
+    return String(decoding: (try? Data(contentsOf: outputFile)) ?? Data(), as: UTF8.self)
   }
 }
