@@ -23,7 +23,7 @@ import Testing
   /// Four seconds a second: the 3 minutes of reminders play in 46 real seconds.
   static let speed = 4.0
 
-  @Test(.timeLimit(.minutes(3)))
+  @Test(.timeLimit(.minutes(6)))
   func killedAtRandomTheDaemonShowsEveryReminderAndRepeatsOnlyWhatItCouldNotRecord() async throws {
     let seed =
       ProcessInfo.processInfo.environment["HERALD_CRASH_SEED"].flatMap { UInt64($0) }
@@ -93,7 +93,14 @@ import Testing
     let killed = runs.filter(\.killed).count
     #expect(report.duplicates.count <= killed)
     for duplicate in report.duplicates {
-      #expect(duplicate.places.count == 2, "\(duplicate.key) shown \(duplicate.places.count) times")
+      let shown = duplicate.places.map { place in
+        let run = runs[place.run]
+        return "run \(place.run + 1) (\(run.killed ? "killed" : "stopped"), \(run.lines.count) lines) "
+          + "line \(place.line + 1): \(run.lines[place.line].text)"
+      }
+      #expect(
+        duplicate.places.count == 2,
+        "\(duplicate.key) shown \(duplicate.places.count) times: \(shown.joined(separator: "; "))")
       let first = duplicate.places[0]
       let run = runs[first.run]
       #expect(

@@ -133,10 +133,11 @@ struct GPSDDaemonTests {
     for (number, lines) in connections.sorted(by: { $0.key < $1.key }) {
       #expect(lines == [#"?WATCH={"enable":true,"json":true}"#], "connection \(number) sent \(lines)")
     }
-    // Said once: the outage, the pause, the return.
-    #expect(run.errorLines.filter { $0.contains("reconnecting") }.count == 1, "\(run.errorText)")
-    #expect(
-      run.errorLines.filter { $0.contains("place notifications paused") }.count == 1, "\(run.errorText)")
-    #expect(run.errorLines.filter { $0.contains("connected again") }.count == 1, "\(run.errorText)")
+    // Said once: the outage, the pause, the return — during the walk. (Once gpsfake's log has
+    // ended, gpsd is silent: a daemon that the busy test stops 10 s later rightly says so too.)
+    let walkLog = run.errorLines.prefix { !$0.contains("id=completion") }
+    #expect(walkLog.filter { $0.contains("reconnecting") }.count == 1, "\(run.errorText)")
+    #expect(walkLog.filter { $0.contains("place notifications paused") }.count == 1, "\(run.errorText)")
+    #expect(walkLog.filter { $0.contains("connected again") }.count == 1, "\(run.errorText)")
   }
 }

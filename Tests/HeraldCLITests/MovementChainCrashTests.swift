@@ -28,7 +28,7 @@ import Testing
     }
     """
 
-  @Test(.timeLimit(.minutes(3)))
+  @Test(.timeLimit(.minutes(6)))
   func killedRightAfterMovementRemindersTheChainGoesOn() async throws {
     let seed =
       ProcessInfo.processInfo.environment["HERALD_CRASH_SEED"].flatMap { UInt64($0) }

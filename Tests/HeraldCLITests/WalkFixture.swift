@@ -95,10 +95,10 @@ struct PlaceRun: @unchecked Sendable {
     let daemon = try StreamingProcess(arguments, stdin: stdin)
     let deadline = Date().addingTimeInterval(timeout)
     // The log is watched apart from stdout: a source that ends says so only there.
+    // It stops the daemon however it ends: done, past the timeout, or cancelled with the test.
     let watcher = Task {
-      while Date() < deadline {
-        if done([], daemon.standardError.map(\.text)) { break }
-        try await Task.sleep(for: .milliseconds(50))
+      while Date() < deadline, !Task.isCancelled, !done([], daemon.standardError.map(\.text)) {
+        try? await Task.sleep(for: .milliseconds(50))
       }
       daemon.terminate()
     }

@@ -109,14 +109,20 @@ public final class StreamingProcess: @unchecked Sendable {
   public func terminate() { kill(SIGTERM) }
 
   /// Waits for the process to end; its exit status, or the number of the signal that ended it.
+  /// A waiting task that is cancelled (a test past its time limit) SIGKILLs the process instead
+  /// of waiting on: a test that has given up must not leave a daemon running, nor hang the run.
   public func waitForExit() async -> Int32 {
     pollForExit()
-    return await withCheckedContinuation { waiter in
-      let status: Int32? = lock.withLock {
-        if exitStatus == nil { exitWaiters.append(waiter) }
-        return exitStatus
+    return await withTaskCancellationHandler {
+      await withCheckedContinuation { waiter in
+        let status: Int32? = lock.withLock {
+          if exitStatus == nil { exitWaiters.append(waiter) }
+          return exitStatus
+        }
+        if let status { waiter.resume(returning: status) }
       }
-      if let status { waiter.resume(returning: status) }
+    } onCancel: {
+      kill()
     }
   }
 
