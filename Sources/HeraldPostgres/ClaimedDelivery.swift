@@ -16,10 +16,12 @@ public struct ClaimedDelivery: Sendable, Hashable {
   public var dueAt: Date
   /// When an operator queued it again, if they did: its grace window counts from then.
   public var requeuedAt: Date?
+  /// Whether an earlier claim of it ended unrecorded: a worker died or froze holding it.
+  public var takenOver: Bool
 
   public init(
     id: Int64, user: Int64, requestID: String, fireDate: Date, reminder: ScheduledReminder, attempt: Int,
-    leaseEnds: Date, dueAt: Date? = nil, requeuedAt: Date? = nil
+    leaseEnds: Date, dueAt: Date? = nil, requeuedAt: Date? = nil, takenOver: Bool = false
   ) {
     self.id = id
     self.user = user
@@ -30,6 +32,7 @@ public struct ClaimedDelivery: Sendable, Hashable {
     self.leaseEnds = leaseEnds
     self.dueAt = dueAt ?? fireDate
     self.requeuedAt = requeuedAt
+    self.takenOver = takenOver
   }
 
   /// Its entry in the user's delivery log.

@@ -2,9 +2,13 @@ import Foundation
 import HeraldCore
 import HeraldInterchange
 import HeraldStore
+import Metrics
 import PostgresNIO
 
 extension PostgresStore {
+  /// Users replanned (`herald serve --metrics`): made on first use, after the metrics system's start.
+  static let replans = Counter(label: "herald_replans_total")
+
   /// Replaces the focus blocks, tasks, settings, locale and movement schedule of the user `name`
   /// with `state` (its zone becomes the user's), and replans their deliveries from `now`: one
   /// transaction, so a worker sees the old plan or the new one, never a mix.
@@ -141,6 +145,7 @@ extension PostgresStore {
   /// Rows at or before `now` stay for a worker to deliver late or record as missed. When a row
   /// comes due before every pending one, workers are woken, once per transaction.
   static func replan(_ connection: PostgresConnection, user: Int64, now: Date, logger: Logger) async throws {
+    replans.increment()
     let state = try await planningState(connection, user: user, logger: logger)
     let context = PlanningContext(state: state, now: now, limits: .unlimited)
     let scheduled = Planner.schedule(context)

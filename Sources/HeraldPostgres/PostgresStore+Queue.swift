@@ -15,23 +15,26 @@ extension PostgresStore {
     return try await client.withConnection { connection in
       let rows = try await connection.query(
         """
-        UPDATE delivery SET claimed_until = \(leaseEnds), attempts = attempts + 1
-        WHERE id IN (
-          SELECT id FROM delivery
+        WITH due AS (
+          SELECT id, claimed_until IS NOT NULL AS taken_over FROM delivery
           WHERE status = 'pending' AND due_at <= \(horizon) AND (claimed_until IS NULL OR claimed_until <= \(now))
           ORDER BY due_at LIMIT \(limit)
           FOR UPDATE SKIP LOCKED)
-        RETURNING id, user_id, request_id, fire_at, kind, owner, attempts, due_at, requeued_at
+        UPDATE delivery AS d SET claimed_until = \(leaseEnds), attempts = d.attempts + 1
+        FROM due WHERE d.id = due.id
+        RETURNING d.id, d.user_id, d.request_id, d.fire_at, d.kind, d.owner, d.attempts, d.due_at, d.requeued_at,
+          due.taken_over
         """, logger: logger)
       var claimed: [ClaimedDelivery] = []
-      for try await (id, user, requestID, fireDate, kind, owner, attempts, dueAt, requeuedAt) in rows.decode(
-        (Int64, Int64, String, Date, Int16, Int32, Int32, Date, Date?).self)
+      for try await (id, user, requestID, fireDate, kind, owner, attempts, dueAt, requeuedAt, takenOver)
+        in rows.decode((Int64, Int64, String, Date, Int16, Int32, Int32, Date, Date?, Bool).self)
       {
         claimed.append(
           ClaimedDelivery(
             id: id, user: user, requestID: requestID, fireDate: fireDate,
             reminder: ScheduledReminder(fireDate: fireDate, owner: owner, kindIndex: UInt8(clamping: kind)),
-            attempt: Int(attempts), leaseEnds: leaseEnds, dueAt: dueAt, requeuedAt: requeuedAt))
+            attempt: Int(attempts), leaseEnds: leaseEnds, dueAt: dueAt, requeuedAt: requeuedAt,
+            takenOver: takenOver))
       }
       return claimed.sorted { ($0.dueAt, $0.id) < ($1.dueAt, $1.id) }
     }
@@ -82,6 +85,21 @@ extension PostgresStore {
         """, logger: logger)
       for try await wake in rows.decode(Date?.self) { return wake }
       return nil
+    }
+  }
+
+  /// The queue at `now`: how many pending rows are due (their time, or their retry's, has come)
+  /// and the earliest of their times — how long the oldest has waited is the alert operators
+  /// watch. Rows claimed ahead and not yet due are not counted.
+  public func queueStatus(now: Date) async throws -> QueueStatus {
+    try await client.withConnection { connection in
+      let rows = try await connection.query(
+        "SELECT count(*), min(due_at) FROM delivery WHERE status = 'pending' AND due_at <= \(now)",
+        logger: logger)
+      for try await (count, oldest) in rows.decode((Int64, Date?).self) {
+        return QueueStatus(dueRows: Int(count), oldestDue: oldest)
+      }
+      return QueueStatus(dueRows: 0, oldestDue: nil)
     }
   }
 

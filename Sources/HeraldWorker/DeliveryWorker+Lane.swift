@@ -61,6 +61,7 @@ extension DeliveryWorker {
       return nil
     }
     guard let outcome else { return nil }
+    metrics.record(outcome, of: row)
     let shown: String? = if case .delivered = outcome { loaded?.user.name } else { nil }
     if PostgresStore.isBatchable(row, outcome) {
       recorder.add(row, outcome, shown: shown)

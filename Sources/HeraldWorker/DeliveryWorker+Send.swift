@@ -48,12 +48,15 @@ extension DeliveryWorker {
       guard let webhook = user.webhook else { return shown }
       guard let claim = try await stillOurs(row, user: user) else { return nil }
       let now = clock.now()
+      let started = ContinuousClock.now
       do {
         let timeout = min(configuration.requestTimeout, claim.leaseEnds.timeIntervalSince(now) - 1)
         try await post(body, of: delivery, user: user, to: webhook, at: now, timeout: timeout)
+        metrics.webhook("2xx", took: .now - started)
         receivers.answered(user: user.name, logger: logger)
         return shown
       } catch {
+        metrics.webhook((error as? WebhookFailure)?.result ?? "error", took: .now - started)
         return failure(of: claim, error, at: clock.now(), user: user)
       }
     }
@@ -67,6 +70,7 @@ extension DeliveryWorker {
     if let renewed = try await store.renew(row, until: now.addingTimeInterval(configuration.lease)) {
       return renewed
     }
+    metrics.claimLost()
     logger.notice(
       "not sent: its claim ended and another worker has it",
       metadata: ["user": "\(user.name)", "id": "\(row.requestID)"])

@@ -25,6 +25,7 @@ public final class DeliveryWorker: Sendable {
   let lanes: DeliveryLanes
   let receivers = ReceiverHealth()
   let recorder: DeliveryRecorder
+  let metrics = WorkerMetrics()
   /// Set by `stop()`: claim nothing more, finish the rows in flight, give back the rest, return.
   private let stopping = Atomic<Bool>(false)
 
@@ -50,6 +51,7 @@ public final class DeliveryWorker: Sendable {
     await withDiscardingTaskGroup { group in
       group.addTask { await self.listen() }
       group.addTask { await self.recorder.run() }
+      group.addTask { await self.watchQueue() }
       await self.loop(lanesIn: &group)
       // Stopping: the lanes end after the row each is carrying out, the recorder writes what
       // they did, then the listener goes.
@@ -88,6 +90,18 @@ public final class DeliveryWorker: Sendable {
       guard !Task.isCancelled else { return }
       wakeup.signal()
       try? await Task.sleep(for: .milliseconds(500))
+    }
+  }
+
+  /// Reads the queue's depth and its oldest due row's age for the metrics every
+  /// `configuration.queueWatchInterval`; quiet while the database is away (the outage is logged
+  /// by the connections).
+  private func watchQueue() async {
+    while !Task.isCancelled {
+      if let status = try? await store.queueStatus(now: clock.now()) {
+        metrics.queue(status, at: clock.now())
+      }
+      try? await Task.sleep(for: .seconds(configuration.queueWatchInterval))
     }
   }
 
@@ -152,6 +166,7 @@ public final class DeliveryWorker: Sendable {
   /// Reads the users of newly claimed rows in two queries (not two per user) and starts a lane
   /// for each user that has none; a user already in a lane gets the rows appended to it.
   private func dispatch(_ claimed: [ClaimedDelivery], in group: inout DiscardingTaskGroup) async {
+    metrics.claimed(takenOver: claimed.count { $0.takenOver })
     let newUsers = lanes.enqueue(claimed)
     guard !newUsers.isEmpty else { return }
     // When any of them cannot be read, each user is read on their own in their lane, so only a

@@ -49,11 +49,17 @@ public final class HTTPWebhookPoster: WebhookPosting {
         if read > responseLimit { break }
       }
     } catch {
-      throw WebhookFailure(Self.describe(error, timeout: timeout))
+      throw WebhookFailure(
+        Self.describe(error, timeout: timeout), result: Self.isTimeout(error) ? "timeout" : "error")
     }
     guard (200..<300).contains(status.code) else {
-      throw WebhookFailure("answered HTTP \(status.code)")
+      throw WebhookFailure("answered HTTP \(status.code)", result: "\(status.code / 100)xx")
     }
+  }
+
+  static func isTimeout(_ error: any Error) -> Bool {
+    guard let error = error as? HTTPClientError else { return false }
+    return [.deadlineExceeded, .readTimeout, .writeTimeout, .connectTimeout].contains(error)
   }
 
   /// What went wrong, as an operator would say it.

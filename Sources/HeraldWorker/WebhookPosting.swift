@@ -10,9 +10,13 @@ public protocol WebhookPosting: Sendable {
 /// Why a webhook was not delivered, in one line for the log and the delivery's `last_error`.
 public struct WebhookFailure: Error, CustomStringConvertible, Sendable {
   public var problem: String
+  /// What came of the exchange, as the worker's webhook metric labels it: the status class the
+  /// receiver answered (`4xx`, `5xx`, `3xx`), `timeout`, or `error` (refused, reset, …).
+  public var result: String
 
-  public init(_ problem: String) {
+  public init(_ problem: String, result: String = "error") {
     self.problem = problem
+    self.result = result
   }
 
   public var description: String { problem }

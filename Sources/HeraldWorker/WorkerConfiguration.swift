@@ -23,6 +23,8 @@ public struct WorkerConfiguration: Sendable {
   public var lookahead: TimeInterval
   /// Connections kept open to one receiver at most; more requests to it wait their turn.
   public var connectionsPerReceiver: Int
+  /// Seconds between two readings of the queue's depth for the metrics.
+  public var queueWatchInterval: TimeInterval = 5
 
   public init(
     concurrency: Int = 64, batchSize: Int = 1_000, lease: TimeInterval = 25,

@@ -25,6 +25,7 @@ struct ServeCommand: AsyncParsableCommand {
 
   @OptionGroup var store: StoreOptions
   @OptionGroup var postgres: PostgresOptions
+  @OptionGroup var metrics: MetricsOptions
 
   @Option(help: "The address to listen on.") var host = "127.0.0.1"
   @Option(help: "The port to listen on.") var port = 8080
@@ -40,18 +41,20 @@ struct ServeCommand: AsyncParsableCommand {
         "--host", "\(host) is not a loopback address: add --allow-remote (the pages then need a login)")
     }
     let logger = HeraldLogging.logger(verbose: verbose)
+    let metricsServer = try metrics.service(logger: logger)
     let configuration = ServerConfiguration(host: host, port: port, allowRemote: allowRemote)
     let clock = try clockOptions.clock()
     if try servesManyUsers() {
       try await postgres.withStore(logger: logger) { postgres in
         try await Self.serve(
-          HeraldServerApp(postgres: postgres, clock: clock, configuration: configuration), logger)
+          HeraldServerApp(postgres: postgres, clock: clock, configuration: configuration), metricsServer,
+          logger)
       }
       return
     }
     let server = HeraldServerApp(
       store: try store.open(), zones: try clockOptions.zones(), clock: clock, configuration: configuration)
-    try await Self.serve(server, logger)
+    try await Self.serve(server, metricsServer, logger)
   }
 
   /// `--postgres` serves many users; so does `$HERALD_POSTGRES_URL`, unless a SQLite file is
@@ -69,10 +72,12 @@ struct ServeCommand: AsyncParsableCommand {
     return try postgres.url() != nil
   }
 
-  private static func serve(_ server: HeraldServerApp, _ logger: Logger) async throws {
+  private static func serve(_ server: HeraldServerApp, _ metricsServer: (any Service)?, _ logger: Logger)
+    async throws
+  {
     let group = ServiceGroup(
-      services: [try server.application(logger: logger)], gracefulShutdownSignals: [.sigterm, .sigint],
-      logger: logger)
+      services: [metricsServer].compactMap { $0 } + [try server.application(logger: logger)],
+      gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
     try await group.run()
   }
 

@@ -21,6 +21,7 @@ struct WorkerCommand: AsyncParsableCommand {
       """)
 
   @OptionGroup var database: PostgresOptions
+  @OptionGroup var metrics: MetricsOptions
   @Option(help: "Users whose deliveries are carried out at once (a user's own one after another).")
   var concurrency = 64
   @Option(help: "Seconds a claim holds: a dead worker's deliveries are taken over after this.")
@@ -35,6 +36,8 @@ struct WorkerCommand: AsyncParsableCommand {
       throw FieldError("--lease", "expected 1 to 3600 seconds, got \(lease)")
     }
     let logger = HeraldLogging.logger(verbose: verbose)
+    // Before the worker: its metrics are made with it.
+    let metricsServer = try metrics.service(logger: logger)
     let configuration = WorkerConfiguration(concurrency: concurrency, lease: lease)
     let poster = HTTPWebhookPoster(connectionsPerReceiver: configuration.connectionsPerReceiver)
     do {
@@ -44,7 +47,10 @@ struct WorkerCommand: AsyncParsableCommand {
         // A graceful stop finishes the deliveries in flight (each within its timeout); past that,
         // or waiting on a database that is away, the worker is cancelled and ends regardless.
         var group = ServiceGroupConfiguration(
-          services: [.init(service: WorkerService(worker: worker))], logger: logger)
+          services: ([metricsServer].compactMap { $0 } + [WorkerService(worker: worker)]).map {
+            .init(service: $0)
+          },
+          logger: logger)
         group.gracefulShutdownSignals = [.sigterm, .sigint]
         group.maximumGracefulShutdownDuration = .seconds(configuration.requestTimeout + 5)
         group.maximumCancellationDuration = .seconds(3)

@@ -9,11 +9,13 @@ public enum Program {
     public var output: String
   }
 
-  /// Runs `name` with `arguments` (in `environment`, the test's own unless told) and waits.
+  /// Runs `name` (on `PATH`, or a path) with `arguments` (in `environment`, the test's own unless
+  /// told) and waits.
   public static func run(
     _ name: String, _ arguments: [String], environment: [String: String]? = nil
   ) throws -> Result {
-    guard let executable = SessionBus.executable(name) else {
+    let path = name.contains("/") ? URL(fileURLWithPath: name) : nil
+    guard let executable = path ?? SessionBus.executable(name) else {
       throw SessionBus.Failure("\(name) not on PATH")
     }
     let process = Process()
