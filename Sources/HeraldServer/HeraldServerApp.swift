@@ -39,8 +39,9 @@ public struct HeraldServerApp: Sendable {
     postgres = nil
     hub = LiveEventHub { [store, zones, clock] in
       let zone = zones.current()
-      let state = try store.planningState(timeZone: zone)
-      return LiveSnapshot(state: state, now: clock.now()).json(
+      let now = clock.now()
+      let state = try CalendarPlanning.planningState(store: store, timeZone: zone, now: now).state
+      return LiveSnapshot(state: state, now: now).json(
         texts: PageTexts(language: state.language), zone: zone)
     }
   }

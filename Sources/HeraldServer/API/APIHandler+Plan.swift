@@ -12,14 +12,14 @@ extension APIHandler {
       ?? clock.now()
     let zone = account.timeZone()
     let limits: Limits = input.query.limits == .ios ? .iOS : .unlimited
-    let plan = Planner.plan(try await account.store.planningState(timeZone: zone), now: now, limits: limits)
+    let plan = Planner.plan(try await account.planningState(at: now), now: now, limits: limits)
     return .ok(.init(body: .json(.init(plan, timeZone: zone))))
   }
 
   func getLive(_ input: Operations.GetLive.Input) async throws -> Operations.GetLive.Output {
     let account = try account
     let now = clock.now()
-    let state = try await account.store.planningState(timeZone: account.timeZone())
+    let state = try await account.planningState(at: now)
     let running = FocusActivity.current(blocks: state.focusBlocks, tasks: state.tasks, now: now)
     let next = state.focusBlocks.filter { $0.start > now }.min { ($0.start, $0.id) < ($1.start, $1.id) }
     return .ok(

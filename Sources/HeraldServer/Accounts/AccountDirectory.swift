@@ -30,6 +30,6 @@ struct SingleUserDirectory: AccountDirectory {
 
   private func account(named name: String) -> Account {
     let zones = zones
-    return Account(name: name, store: store, timeZone: { zones.current() })
+    return Account(name: name, store: store, timeZone: { zones.current() }, calendars: store)
   }
 }

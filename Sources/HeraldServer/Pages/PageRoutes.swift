@@ -109,9 +109,10 @@ struct PageRoutes: Sendable {
   {
     let account = try await account()
     let token = FormToken.token(of: request)
-    let state = try await account.store.planningState(timeZone: account.timeZone())
+    let now = clock.now()
+    let state = try await account.planningState(at: now)
     let texts = PageTexts(language: state.language)
-    let page = TodayPage(texts: texts, state: state, now: clock.now(), formToken: token.token)
+    let page = TodayPage(texts: texts, state: state, now: now, formToken: token.token)
     return PageResponse.html(page.render(message: message), status: status, formToken: token)
   }
 
@@ -133,8 +134,8 @@ struct PageRoutes: Sendable {
   private func live(_ request: Request) async throws -> Response {
     let account = try await account()
     let zone = account.timeZone()
-    let state = try await account.store.planningState(timeZone: zone)
     let now = clock.now()
+    let state = try await account.planningState(at: now)
     let page = LivePage(
       texts: PageTexts(language: state.language), snapshot: LiveSnapshot(state: state, now: now), zone: zone,
       now: now)
