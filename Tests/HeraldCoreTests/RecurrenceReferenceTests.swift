@@ -183,18 +183,24 @@ import Testing
         print(event['UID'], when.strftime('%Y-%m-%dT%H:%M:%SZ'))
     """
 
-  /// The venv's Python with both packages, made on first use; `nil` (with the reason printed) when
-  /// that cannot be done and the reference is not required.
-  static func referencePython() -> String? {
+  /// The venv's Python with both packages, made once for the whole run: two tests making it at the
+  /// same time made one venv over the other, and pip was missing for one of them (seen in CI).
+  private static let preparedPython = Result<String, any Error> {
     let venv = HeraldProcess.repositoryRoot.appendingPathComponent(".build/ical-reference").path
     let python = venv + "/bin/python"
+    if (try? run(python, ["-c", "import icalendar, recurring_ical_events"])) == nil {
+      _ = try run("/usr/bin/env", ["python3", "-m", "venv", venv])
+      _ = try run(
+        venv + "/bin/pip", ["install", "--quiet", "icalendar==7.3.2", "recurring-ical-events==3.8.2"])
+    }
+    return python
+  }
+
+  /// The venv's Python with both packages; `nil` (with the reason printed) when that cannot be made
+  /// and the reference is not required.
+  static func referencePython() -> String? {
     do {
-      if (try? run(python, ["-c", "import icalendar, recurring_ical_events"])) == nil {
-        _ = try run("/usr/bin/env", ["python3", "-m", "venv", venv])
-        _ = try run(
-          venv + "/bin/pip", ["install", "--quiet", "icalendar==7.3.2", "recurring-ical-events==3.8.2"])
-      }
-      return python
+      return try preparedPython.get()
     } catch {
       let reason = "Python reference (icalendar + recurring-ical-events) unavailable: \(error)"
       if ProcessInfo.processInfo.environment["HERALD_REQUIRE_PYTHON_REFERENCE"] == "1" {
