@@ -14,7 +14,9 @@ public enum PostgresProblem {
       let code = error.serverInfo?[.sqlState].map { " (\($0))" } ?? ""
       return message + code
     }
-    if let underlying = error.underlying { return plain(underlying) }
+    // The cause may be another PSQLError (a connection's failure wrapped in the call's): unwrap it
+    // too, or its generic description reaches the log (seen in the 90 s outage test).
+    if let underlying = error.underlying { return describe(underlying) }
     switch error.code {
     case .serverClosedConnection: return "the server closed the connection"
     case .clientClosedConnection:
@@ -29,6 +31,7 @@ public enum PostgresProblem {
   /// A system or NIO error as the system says it (`connection refused`), not as a Swift value: for
   /// the database's connections and the worker's webhooks alike.
   public static func plain(_ error: any Error) -> String {
+    if error is PSQLError { return describe(error) }
     if let error = error as? NIOConnectionError {
       if let first = error.connectionErrors.first { return plain(first.error) }
       return "could not connect to \(error.host):\(error.port)"
