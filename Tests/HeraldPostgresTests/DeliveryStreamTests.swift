@@ -44,9 +44,9 @@ struct DeliveryStreamTests {
       defer { first.kill() }
       try await Self.waitForLog(first, "following the server's deliveries")
 
-      // Alice's three blocks start 5 minutes after their reminders, due 2, 6 and 10 s from now;
-      // Bob's at the same second as her first.
-      let start = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + 2).rounded(.up))
+      // Alice's three blocks start 5 minutes after their reminders, due 5, 9 and 13 s from now (a
+      // busy machine may take seconds to plan them); Bob's at the same second as her first.
+      let start = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + 5).rounded(.up))
       let fires = [0.0, 4, 8].map { start.addingTimeInterval($0) }
       try await PostgresStore.withStore(url, logger: TestDatabase.logger) { store in
         let blocks = fires.enumerated().map { index, fire in

@@ -250,7 +250,9 @@ struct WorkerWakeTests {
       ) {
         "\(clock.sleeperDeadlines)"
       }
-      let listening = "SELECT query FROM pg_stat_activity WHERE query LIKE 'LISTEN%'"
+      // This database's sessions only: other suites' workers listen on the same server meanwhile.
+      let listening =
+        "SELECT query FROM pg_stat_activity WHERE query LIKE 'LISTEN%' AND datname = current_database()"
       try await Self.until("LISTEN", { try await TestDatabase.column(url, listening).count == 1 }) {
         "\(try await TestDatabase.column(url, "SELECT query FROM pg_stat_activity"))"
       }
