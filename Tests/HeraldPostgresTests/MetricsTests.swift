@@ -42,7 +42,8 @@ struct MetricsTests {
           {"id": "b\(number)", "title": "Block \(number)", "start": "\(RFC3339.utcString(fire + 300))", \
           "end": "\(RFC3339.utcString(fire + 3600))"}
           """
-        let answer = try await Self.call(port: port, token: token, "POST", "/api/v1/focus-blocks", body)
+        let answer = try await RawHTTPClient.api(
+          port: port, token: token, "POST", "/api/v1/focus-blocks", body)
         #expect(answer.status == 201, "\(answer.body)")
       }
       // Four exchanges: the first fails, its retry and the other two are taken.
@@ -73,7 +74,7 @@ struct MetricsTests {
       let served = try await Self.scrape(port: serverMetrics)
       #expect((served["herald_replans_total"] ?? 0) >= 3, "\(served)")
       // The API's port does not show them.
-      #expect(try await Self.call(port: port, token: token, "GET", "/metrics").status == 404)
+      #expect(try await RawHTTPClient.api(port: port, token: token, "GET", "/metrics").status == 404)
     }
   }
 
@@ -109,15 +110,4 @@ struct MetricsTests {
             samples[s.name + ('{' + labels + '}' if labels else '')] = s.value
     print(json.dumps(samples))
     """
-
-  static func call(port: Int, token: String, _ method: String, _ path: String, _ body: String? = nil)
-    async throws -> RawHTTPClient.Response
-  {
-    try await RawHTTPClient.request(
-      port: port, method, path,
-      headers: [
-        ("Host", "127.0.0.1:\(port)"), ("Content-Type", "application/json"),
-        ("Authorization", "Bearer \(token)"),
-      ], body: body)
-  }
 }

@@ -28,12 +28,7 @@ struct PostgresServeProcessTests {
       func call(_ token: String, _ method: String, _ path: String, _ body: String? = nil) async throws
         -> RawHTTPClient.Response
       {
-        try await RawHTTPClient.request(
-          port: port, method, path,
-          headers: [
-            ("Host", "127.0.0.1:\(port)"), ("Authorization", "Bearer \(token)"),
-            ("Content-Type", "application/json"),
-          ], body: body)
+        try await RawHTTPClient.api(port: port, token: token, method, path, body)
       }
       var answered = false
       // Up to two minutes: a machine running every suite at once starts a process slowly.

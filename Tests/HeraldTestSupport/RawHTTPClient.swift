@@ -96,6 +96,18 @@ public final class RawHTTPClient: @unchecked Sendable {
     try await offThePool { try RawHTTPClient(port: port).request(method, path, headers: headers, body: body) }
   }
 
+  /// One JSON API request to 127.0.0.1:`port` with `token` as its bearer token (`request`).
+  public static func api(
+    port: Int, token: String, _ method: String, _ path: String, _ body: String? = nil
+  ) async throws -> Response {
+    try await request(
+      port: port, method, path,
+      headers: [
+        ("Host", "127.0.0.1:\(port)"), ("Authorization", "Bearer \(token)"),
+        ("Content-Type", "application/json"),
+      ], body: body)
+  }
+
   /// Runs blocking `work` on a thread of its own.
   public static func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
     try await withCheckedThrowingContinuation { continuation in
