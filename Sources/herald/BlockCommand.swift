@@ -1,16 +1,17 @@
 import ArgumentParser
 import Foundation
 import HeraldCore
+import HeraldRuntime
 import HeraldStore
 
 /// `herald block`: focus blocks in the store.
-struct BlockCommand: ParsableCommand {
+struct BlockCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "block", abstract: "Add, edit, list and remove focus blocks.",
     subcommands: [Add.self, Edit.self, List.self, Remove.self])
 
   /// `herald block add`: prints the new block's id.
-  struct Add: ParsableCommand {
+  struct Add: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Add a focus block; prints its id.")
 
     @OptionGroup var store: StoreOptions
@@ -20,18 +21,32 @@ struct BlockCommand: ParsableCommand {
     @Option(help: "Its id (default: b1, b2, …).") var id: String?
     @Option(name: .customLong("task"), help: "A task meant for the block (repeatable, in order).")
     var tasks: [String] = []
+    @Option(help: "A followed CalDAV or vdir calendar (`herald calendar list`) to create it in, as an event.")
+    var calendar: String?
 
-    func run() throws {
+    func run() async throws {
       let startDate = try SystemClockText.instant(start, field: "--start")
       let endDate = try SystemClockText.instant(end, field: "--end")
+      if let calendar {
+        guard tasks.isEmpty else {
+          throw FieldError("--task", "cannot go with --calendar: a calendar event holds no Herald tasks")
+        }
+        let block = try await CalendarBlockWriter(
+          store: store.open(), timeZone: SystemTimeZoneSource().current()
+        )
+        .add(id: id, title: title, start: startDate, end: endDate, to: calendar, now: Date())
+        try StandardOutput.writeLine(block.id)
+        return
+      }
       let block = try store.open().addFocusBlock(
         id: id, title: title, start: startDate, end: endDate, taskIDs: tasks)
       try StandardOutput.writeLine(block.id)
     }
   }
 
-  /// `herald block edit`: changes only what is given.
-  struct Edit: ParsableCommand {
+  /// `herald block edit`: changes only what is given, in Herald's store or in the calendar event
+  /// the block is.
+  struct Edit: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Change a focus block.")
 
     @OptionGroup var store: StoreOptions
@@ -43,7 +58,7 @@ struct BlockCommand: ParsableCommand {
     var tasks: [String] = []
     @Flag(name: .customLong("no-tasks"), help: "Unlink every task.") var noTasks = false
 
-    func run() throws {
+    func run() async throws {
       guard tasks.isEmpty || !noTasks else { throw FieldError("--no-tasks", "cannot go with --task") }
       guard title != nil || start != nil || end != nil || !tasks.isEmpty || noTasks else {
         throw FieldError(id, "nothing to change: give --title, --start, --end, --task or --no-tasks")
@@ -54,11 +69,19 @@ struct BlockCommand: ParsableCommand {
       let endDate = try end.map { (text) throws(FieldError) in
         try SystemClockText.instant(text, field: "--end")
       }
-      try store.open().updateFocusBlock(id: id) { block in
+      let apply = { (block: inout FocusBlock) in
         if let title { block.title = title }
         if let startDate { block.start = startDate }
         if let endDate { block.end = endDate }
         if !tasks.isEmpty || noTasks { block.taskIDs = tasks }
+      }
+      let database = try store.open()
+      do {
+        try database.updateFocusBlock(id: id, apply)
+      } catch let missing as RecordError where missing.reason == .notFound {
+        // Not one of Herald's own: it may be an event of a followed calendar.
+        let writer = CalendarBlockWriter(store: database, timeZone: SystemTimeZoneSource().current())
+        guard try await writer.edit(id: id, now: Date(), apply) != nil else { throw missing }
       }
     }
   }
@@ -79,15 +102,22 @@ struct BlockCommand: ParsableCommand {
     }
   }
 
-  /// `herald block remove`: the block goes, its tasks stay.
-  struct Remove: ParsableCommand {
+  /// `herald block remove`: the block goes (from the store, or its event from its calendar), its
+  /// tasks stay.
+  struct Remove: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Remove a focus block (not its tasks).")
 
     @OptionGroup var store: StoreOptions
     @Argument(help: "The block's id.") var id: String
 
-    func run() throws {
-      try store.open().removeFocusBlock(id: id)
+    func run() async throws {
+      let database = try store.open()
+      do {
+        try database.removeFocusBlock(id: id)
+      } catch let missing as RecordError where missing.reason == .notFound {
+        let writer = CalendarBlockWriter(store: database, timeZone: SystemTimeZoneSource().current())
+        guard try await writer.remove(id: id, now: Date()) else { throw missing }
+      }
     }
   }
 }

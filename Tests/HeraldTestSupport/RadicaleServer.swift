@@ -61,10 +61,17 @@ public final class RadicaleServer: @unchecked Sendable {
   public func request(_ method: String, _ path: String, body: String? = nil, contentType: String? = nil)
     async throws -> Int
   {
+    try await exchange(method, path, body: body, contentType: contentType).status
+  }
+
+  /// One request as the user, as `request` makes it; returns the status and the answer's body.
+  public func exchange(_ method: String, _ path: String, body: String? = nil, contentType: String? = nil)
+    async throws -> (status: Int, body: String)
+  {
     let curl = Process()
     curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
     curl.arguments =
-      ["-s", "-m", "10", "-o", "/dev/null", "-w", "%{http_code}", "-u", "\(user):\(password)", "-X", method]
+      ["-s", "-m", "10", "-w", "\n%{http_code}", "-u", "\(user):\(password)", "-X", method]
       + (contentType.map { ["-H", "Content-Type: \($0)"] } ?? [])
       + (body == nil ? [] : ["--data-binary", "@-"])
       + [url(path)]
@@ -76,9 +83,12 @@ public final class RadicaleServer: @unchecked Sendable {
     try curl.runWithSignalsUnblocked()
     try input.fileHandleForWriting.write(contentsOf: Data((body ?? "").utf8))
     try input.fileHandleForWriting.close()
-    let status = output.fileHandleForReading.readDataToEndOfFile()
+    let answer = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     curl.waitUntilExit()
-    return Int(String(decoding: status, as: UTF8.self)) ?? 0
+    // The status is the last line (`-w`), after the body.
+    let split = answer.lastIndex(of: "\n") ?? answer.startIndex
+    let status = Int(answer[split...].dropFirst()) ?? 0
+    return (status, String(answer[..<split]))
   }
 
   /// Stops the server (its storage stays until `remove`).

@@ -46,7 +46,8 @@ struct CalendarHTTP {
 
   /// Sends one request to `target` (default: the calendar's URL); throws only when no answer came.
   func send(
-    _ method: String, to target: String? = nil, headers: [String: String] = [:], body: String? = nil
+    _ method: String, to target: String? = nil, headers: [String: String] = [:], body: String? = nil,
+    contentType: String = "application/xml; charset=utf-8"
   ) async throws(FieldError) -> Response {
     let target = target ?? url
     var request = HTTPClientRequest(url: target)
@@ -55,7 +56,7 @@ struct CalendarHTTP {
     if let authorization { request.headers.add(name: "Authorization", value: authorization) }
     for (name, value) in headers { request.headers.add(name: name, value: value) }
     if let body {
-      request.headers.add(name: "Content-Type", value: "application/xml; charset=utf-8")
+      request.headers.add(name: "Content-Type", value: contentType)
       request.body = .bytes(ByteBuffer(string: body))
     }
     do {
