@@ -31,29 +31,10 @@ struct CalendarCommand: AsyncParsableCommand {
     var passwordFile: String?
 
     func run() async throws {
-      guard !source.isEmpty else { throw FieldError("SOURCE", "must not be empty") }
-      if let name, name.isEmpty || name.count > 200 {
-        throw FieldError("--name", "expected 1–200 characters")
-      }
-      // A path is kept absolute: the daemon reads it from wherever it runs.
-      let path =
-        CalendarSourceReader.isURL(source) ? source : URL(fileURLWithPath: source).standardizedFileURL.path
-      var calendar = FollowedCalendar(
-        name: name ?? Self.defaultName(path), kind: .file, source: path, username: username,
-        passwordFile: passwordFile.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
-      calendar.kind = try await CalendarSourceReader.kind(of: calendar)
-      let now = Date()
-      let read = try await CalendarSync.read(calendar, now: now, timeZone: SystemTimeZoneSource().current())
-      calendar.syncToken = read.syncToken
-      calendar = try store.open().addCalendar(calendar, items: read.items, readAt: now)
+      let calendar = try await CalendarFollowing.add(
+        source: source, name: name, username: username, passwordFile: passwordFile, store: store.open(),
+        now: Date(), timeZone: SystemTimeZoneSource().current())
       try StandardOutput.writeLine(calendar.id)
-    }
-
-    /// `work.ics` → `work`; a folder's own name.
-    static func defaultName(_ path: String) -> String {
-      let last = (path as NSString).lastPathComponent
-      let stem = last.lowercased().hasSuffix(".ics") ? String(last.dropLast(4)) : last
-      return stem.isEmpty ? path : stem
     }
   }
 

@@ -39,9 +39,9 @@ extension APIHandler {
       throw FieldError("id", "cannot be changed (\(input.path.id))")
     }
     let draft = try body.draft()
-    let store = try account.store
+    let account = try account
     let block = try await changing {
-      try await store.updateFocusBlock(id: input.path.id) {
+      try await account.updateFocusBlock(id: input.path.id, at: clock.now()) {
         $0.title = draft.title
         $0.start = draft.start
         $0.end = draft.end
@@ -54,8 +54,8 @@ extension APIHandler {
   func deleteFocusBlock(_ input: Operations.DeleteFocusBlock.Input) async throws
     -> Operations.DeleteFocusBlock.Output
   {
-    let store = try account.store
-    try await changing { try await store.removeFocusBlock(id: input.path.id) }
+    let account = try account
+    try await changing { try await account.removeFocusBlock(id: input.path.id, at: clock.now()) }
     return .noContent(.init())
   }
 

@@ -23,9 +23,44 @@ struct Account: Sendable {
 extension Account {
   /// What the user's reminders, today page and countdown come from at `now`: their data, with the
   /// blocks and tasks of the calendars they follow — read-only here, as in `herald upcoming`.
-  func planningState(at now: Date) async throws -> PlanningState {
+  func planningState(at now: Date) async throws -> PlanningState { try await plan(at: now).state }
+
+  /// `planningState(at:)`, with the name of the calendar each calendar block and task comes from.
+  func plan(at now: Date) async throws -> (state: PlanningState, calendars: [String: String]) {
     let zone = timeZone()
-    guard let calendars else { return try await store.planningState(timeZone: zone) }
-    return try CalendarPlanning.planningState(store: calendars, timeZone: zone, now: now).state
+    guard let calendars else { return (try await store.planningState(timeZone: zone), [:]) }
+    let planned = try CalendarPlanning.planningState(store: calendars, timeZone: zone, now: now)
+    return (planned.state, planned.calendars)
+  }
+}
+
+extension Account {
+  /// Changes block `id` as `change` edits it: one of the user's own, or else — on one person's
+  /// server that follows calendars — the calendar event it is, as `herald block edit` changes it
+  /// (guarded by its ETag: an event another client changed meanwhile is a conflict, not overwritten).
+  @discardableResult
+  func updateFocusBlock(id: String, at now: Date, _ change: (inout FocusBlock) -> Void) async throws
+    -> FocusBlock
+  {
+    do {
+      return try await store.updateFocusBlock(id: id, change)
+    } catch let missing as RecordError where missing.reason == .notFound {
+      guard let calendars,
+        let block = try await CalendarBlockWriter(store: calendars, timeZone: timeZone()).edit(
+          id: id, now: now, change)
+      else { throw missing }
+      return block
+    }
+  }
+
+  /// Removes block `id`: one of the user's own, or else the calendar event it is.
+  func removeFocusBlock(id: String, at now: Date) async throws {
+    do {
+      try await store.removeFocusBlock(id: id)
+    } catch let missing as RecordError where missing.reason == .notFound {
+      guard let calendars,
+        try await CalendarBlockWriter(store: calendars, timeZone: timeZone()).remove(id: id, now: now)
+      else { throw missing }
+    }
   }
 }

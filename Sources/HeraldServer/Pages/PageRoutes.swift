@@ -24,26 +24,26 @@ struct PageRoutes: Sendable {
       try await post(request, context) { fields, account in try await createBlock(fields, account) }
     }
     router.post("/today/blocks/:id/edit") { request, context in
-      let id = try context.parameters.require("id")
+      let id = try Self.id(context)
       return try await post(request, context) { fields, account in try await editBlock(id, fields, account) }
     }
     router.post("/today/blocks/:id/delete") { request, context in
-      let id = try context.parameters.require("id")
+      let id = try Self.id(context)
       return try await post(request, context) { _, account in
-        try await account.store.removeFocusBlock(id: id)
+        try await account.removeFocusBlock(id: id, at: clock.now())
       }
     }
     router.post("/today/tasks") { request, context in
       try await post(request, context) { fields, account in try await createTask(fields, account) }
     }
     router.post("/today/tasks/:id/complete") { request, context in
-      let id = try context.parameters.require("id")
+      let id = try Self.id(context)
       return try await post(request, context) { _, account in
         _ = try await account.store.completeTask(id: id)
       }
     }
     router.post("/today/tasks/:id/delete") { request, context in
-      let id = try context.parameters.require("id")
+      let id = try Self.id(context)
       return try await post(request, context) { _, account in
         try await account.store.removeTask(id: id)
       }
@@ -55,6 +55,22 @@ struct PageRoutes: Sendable {
         let form = try SettingsForm(fields: fields).read(currentMovement: try await store.movementSchedule())
         try await store.setSettings(form.settings, language: form.language)
         try await store.setMovementSchedule(form.movement)
+      }
+    }
+    router.post("/settings/calendars") { request, context in
+      try await post(request, context, back: "/settings?saved=1#calendars") { fields, account in
+        guard let store = account.calendars else { throw Self.noCalendars }
+        _ = try await CalendarFollowing.add(
+          source: fields.trimmed("source") ?? "", name: fields.trimmed("name"),
+          username: fields.trimmed("username"), passwordFile: fields.trimmed("passwordFile"), store: store,
+          now: clock.now(), timeZone: account.timeZone(), fields: .init(source: "source", name: "name"))
+      }
+    }
+    router.post("/settings/calendars/:id/remove") { request, context in
+      let id = try Self.id(context)
+      return try await post(request, context, back: "/settings?saved=1#calendars") { _, account in
+        guard let store = account.calendars else { throw Self.noCalendars }
+        try store.removeCalendar(id)
       }
     }
     router.post("/settings/template") { request, context in
@@ -110,9 +126,10 @@ struct PageRoutes: Sendable {
     let account = try await account()
     let token = FormToken.token(of: request)
     let now = clock.now()
-    let state = try await account.planningState(at: now)
+    let (state, calendars) = try await account.plan(at: now)
     let texts = PageTexts(language: state.language)
-    let page = TodayPage(texts: texts, state: state, now: now, formToken: token.token)
+    let page = TodayPage(
+      texts: texts, state: state, now: now, formToken: token.token, calendars: calendars)
     return PageResponse.html(page.render(message: message), status: status, formToken: token)
   }
 
@@ -127,7 +144,7 @@ struct PageRoutes: Sendable {
       request.uri.queryParameters["saved"] != nil ? PageLayout.notice(texts.saved, isError: false) : nil
     let page = SettingsPage(
       texts: texts, settings: try await store.settings(), movement: try await store.movementSchedule(),
-      formToken: token.token)
+      formToken: token.token, calendars: try account.calendars?.calendars(), zone: account.timeZone())
     return PageResponse.html(page.render(message: message ?? saved), status: status, formToken: token)
   }
 
@@ -224,7 +241,7 @@ struct PageRoutes: Sendable {
   private func editBlock(_ id: String, _ fields: FormFields, _ account: Account) async throws {
     let start = try instant(fields, "start", account)
     let end = try instant(fields, "end", account)
-    try await account.store.updateFocusBlock(id: id) { block in
+    try await account.updateFocusBlock(id: id, at: clock.now()) { block in
       if let title = fields["title"] { block.title = title }
       if let start { block.start = start }
       if let end { block.end = end }
@@ -235,4 +252,16 @@ struct PageRoutes: Sendable {
     let due = try instant(fields, "due", account)
     _ = try await account.store.addTask(id: nil, title: fields["title"] ?? "", due: due, completed: false)
   }
+}
+
+extension PageRoutes {
+  /// The `:id` of a page's path, whose forms percent-encode it (`TodayPage.segment`).
+  static func id(_ context: some RequestContext) throws -> String {
+    let raw = try context.parameters.require("id")
+    return raw.removingPercentEncoding ?? raw
+  }
+
+  /// A server for many users follows no calendars (yet): its pages offer none to add or remove.
+  static let noCalendars = RecordError(
+    .conflict, subject: "calendars", problem: "this server follows no calendars for its users")
 }

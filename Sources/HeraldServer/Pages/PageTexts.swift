@@ -97,6 +97,24 @@ struct PageTexts: Sendable {
     )
   }
   var languageHeading: String { pick("Sprache", "Language") }
+  var calendars: String { pick("Kalender", "Calendars") }
+  var calendar: String { pick("Kalender", "Calendar") }
+  var noCalendars: String { pick("Kein Kalender abonniert.", "No calendar followed.") }
+  var calendarSource: String {
+    pick("CalDAV- oder .ics-URL, .ics-Datei oder vdir-Ordner", "CalDAV or .ics URL, .ics file or vdir folder")
+  }
+  var calendarName: String { pick("Name", "Name") }
+  var username: String { pick("Benutzername", "User name") }
+  var passwordFile: String { pick("Passwort-Datei", "Password file") }
+  var lastRead: String { pick("gelesen", "read") }
+  var lastReadFailed: String { pick("letzter Abruf fehlgeschlagen:", "last read failed:") }
+  var stopFollowing: String { pick("Nicht mehr folgen", "Stop following") }
+  var calendarsFooter: String {
+    pick(
+      "Termine sind Focus Blocks, Aufgaben mit Frist sind Tasks. Das Passwort liegt in einer Datei auf diesem Rechner und wird nie gespeichert.",
+      "Events are focus blocks, to-dos with a due date are tasks. The password stays in a file on this machine and is never stored."
+    )
+  }
 
   // MARK: Today (spec 000, 001)
 

@@ -1,4 +1,6 @@
+import Foundation
 import HeraldCore
+import HeraldStore
 
 /// The settings page: the specs' sections and texts. Spec 000's lead time; spec 001's
 /// "Frist-Erinnerungen", whose toggles reveal the time and lead-time pickers; spec 003's movement
@@ -12,6 +14,9 @@ struct SettingsPage {
   let settings: Settings
   let movement: MovementSchedule?
   let formToken: String
+  /// The followed calendars, on one person's server (`nil`: a server for many users, none).
+  var calendars: [FollowedCalendar]? = nil
+  var zone = TimeZone.gmt
 
   /// Empty rows offered after a day's time blocks, to add one without JavaScript.
   static let spareBlockRows = 1
@@ -30,6 +35,7 @@ struct SettingsPage {
         <p><button type="submit" id="save-settings">\(texts.save)</button></p>
         </form>
         \(templateForms)
+        \(calendars.map { CalendarsSection(texts: texts, calendars: $0, zone: zone, formToken: formToken).render() } ?? "")
         """)
   }
 

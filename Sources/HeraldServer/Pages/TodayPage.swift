@@ -9,6 +9,8 @@ struct TodayPage {
   let state: PlanningState
   let now: Date
   let formToken: String
+  /// The name of the followed calendar each calendar block and task comes from (by id).
+  var calendars: [String: String] = [:]
   /// How many upcoming notifications the list shows.
   static let upcomingCount = 20
 
@@ -55,17 +57,31 @@ struct TodayPage {
     LocalInstant.format(date, resolver: resolver).replacingOccurrences(of: " ", with: "T")
   }
 
+  /// `id` as one segment of a path: percent-encoded, `/` too (a calendar instance's id has one).
+  static func segment(_ id: String) -> String {
+    var allowed = CharacterSet.urlPathAllowed
+    allowed.remove(charactersIn: "/%")
+    return id.addingPercentEncoding(withAllowedCharacters: allowed) ?? id
+  }
+
+  /// The mark of a block or task from a followed calendar: its calendar's name.
+  private func calendarMark(_ id: String) -> HTML {
+    guard let name = calendars[id] else { return "" }
+    return " <span class=\"calendar\" title=\"\(texts.calendar)\">\(name)</span>"
+  }
+
   private func blockItem(_ block: FocusBlock) -> HTML {
     let id = block.id
+    let path = Self.segment(id)
     return """
-      <li id="block-\(id)"><form method="post" action="/today/blocks/\(id)/edit" class="inline">
+      <li id="block-\(id)"><form method="post" action="/today/blocks/\(path)/edit" class="inline">
       \(FormToken.field(formToken))
       <input type="text" name="title" value="\(block.title)" aria-label="\(texts.title)" required maxlength="500">
       <input type="datetime-local" name="start" value="\(local(block.start))" aria-label="\(texts.start)" required>
       <input type="datetime-local" name="end" value="\(local(block.end))" aria-label="\(texts.end)" required>
       <button type="submit">\(texts.change)</button></form>
-      <form method="post" action="/today/blocks/\(id)/delete" class="inline">\(FormToken.field(formToken))
-      <button type="submit">\(texts.delete)</button></form></li>
+      <form method="post" action="/today/blocks/\(path)/delete" class="inline">\(FormToken.field(formToken))
+      <button type="submit">\(texts.delete)</button></form>\(calendarMark(id))</li>
       """
   }
 
@@ -83,19 +99,27 @@ struct TodayPage {
 
   private func taskItem(_ task: TodoItem) -> HTML {
     let id = task.id
+    let path = Self.segment(id)
     let due: String = task.due.map { LocalInstant.format($0, resolver: resolver) } ?? texts.noDueDate
+    // A calendar's to-do is completed in the calendar: shown here, not changed.
+    if calendars[id] != nil {
+      return """
+        <li id="task-\(id)"\(task.completed ? HTML(trusted: " class=\"completed\"") : "")>\
+        <span class="task-title">\(task.title)</span> <span class="due">\(due)</span>\(calendarMark(id))</li>
+        """
+    }
     let complete: HTML =
       task.completed
       ? "<span class=\"done\">✓ \(texts.done)</span>"
       : """
-      <form method="post" action="/today/tasks/\(id)/complete" class="inline">\(FormToken.field(formToken))
+      <form method="post" action="/today/tasks/\(path)/complete" class="inline">\(FormToken.field(formToken))
       <button type="submit">\(texts.done)</button></form>
       """
     return """
       <li id="task-\(id)"\(task.completed ? HTML(trusted: " class=\"completed\"") : "")>\
       <span class="task-title">\(task.title)</span> <span class="due">\(due)</span>
       \(complete)
-      <form method="post" action="/today/tasks/\(id)/delete" class="inline">\(FormToken.field(formToken))
+      <form method="post" action="/today/tasks/\(path)/delete" class="inline">\(FormToken.field(formToken))
       <button type="submit">\(texts.delete)</button></form></li>
       """
   }
