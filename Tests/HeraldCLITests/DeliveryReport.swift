@@ -50,6 +50,34 @@ struct DeliveryReport {
       .sorted { $0.key < $1.key }
   }
 
+  /// What is wrong with the repeats of `runs` (this report's runs): a reminder is shown again only
+  /// when a kill fell between showing and recording it — it is then the killed run's last line,
+  /// and a later run shows it again, which may itself be killed the same way (CI once killed three
+  /// runs in a row right after their first line). So a repeat costs a kill, and every showing but
+  /// the last is a killed run's last line. Empty when all is well.
+  func repeatProblems(_ runs: [DaemonRun]) -> [String] {
+    var problems: [String] = []
+    let repeats = duplicates.map { $0.places.count - 1 }.reduce(0, +)
+    let killed = runs.filter(\.killed).count
+    if repeats > killed { problems.append("\(repeats) repeats for \(killed) kills") }
+    for duplicate in duplicates {
+      let shown = duplicate.places.map { place in
+        let run = runs[place.run]
+        return "run \(place.run + 1) (\(run.killed ? "killed" : "stopped"), \(run.lines.count) lines) "
+          + "line \(place.line + 1): \(run.lines[place.line].text)"
+      }
+      let explained = zip(duplicate.places, duplicate.places.dropFirst()).allSatisfy { earlier, later in
+        runs[earlier.run].killed && earlier.line == runs[earlier.run].lastCompleteLine
+          && later.run > earlier.run
+      }
+      if !explained {
+        problems.append(
+          "\(duplicate.key) shown \(duplicate.places.count) times: \(shown.joined(separator: "; "))")
+      }
+    }
+    return problems
+  }
+
   /// The key of a reminder: its request id and fire instant, as the lines print them.
   static func key(_ id: String, _ fireDate: String) -> String { "\(id) \(fireDate)" }
 

@@ -79,8 +79,13 @@ struct DeliveryStreamTests {
 
       let second = try StreamingProcess(desktop, environment: ["HERALD_TOKEN": alice])
       defer { second.kill() }
+      // Its 60 s count from when it follows: CI's machine, running the whole suite, once took
+      // longer than that to start it.
+      try await Self.waitForLog(second, "following the server's deliveries")
       let resumed = await Self.lines(second, count: 2, within: 60)
-      #expect(resumed.map { $0["id"] as? String } == ["focus-block-start-b2", "focus-block-start-b3"])
+      #expect(
+        resumed.map { $0["id"] as? String } == ["focus-block-start-b2", "focus-block-start-b3"],
+        "\(second.standardError.suffix(10).map(\.text).joined(separator: "\n"))")
       #expect(resumed.map { $0["fireDate"] as? String } == fires[1...].map { RFC3339.utcString($0) })
       // The third came while it was following: at its second.
       if resumed.count == 2 { #expect(try Self.delay(resumed[1]) < 2) }
