@@ -37,11 +37,15 @@ public final class RadicaleServer: @unchecked Sendable {
     htpasswd_encryption = plain
     [storage]
     filesystem_folder = \(directory.path("collections"))
+    [logging]
+    level = info
     """.write(toFile: directory.path("config"), atomically: true, encoding: .utf8)
     process.executableURL = URL(fileURLWithPath: command[0])
     process.arguments = Array(command.dropFirst()) + ["--config", directory.path("config")]
     process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
+    // Its log names every request it answers (`requests(by:)`).
+    _ = FileManager.default.createFile(atPath: directory.path("radicale.log"), contents: nil)
+    process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: directory.path("radicale.log")))
     // Unblocked, or the server inherits the test runner's blocked signals and ignores SIGTERM.
     try process.runWithSignalsUnblocked()
     for _ in 0..<500 {
@@ -89,6 +93,18 @@ public final class RadicaleServer: @unchecked Sendable {
     let split = answer.lastIndex(of: "\n") ?? answer.startIndex
     let status = Int(answer[split...].dropFirst()) ?? 0
     return (status, String(answer[..<split]))
+  }
+
+  /// The requests the server has answered so far from clients whose `User-Agent` is `agent`, in
+  /// order, as its log names them: `REPORT /alice/focus/`.
+  public func requests(by agent: String) -> [String] {
+    let log = (try? String(contentsOfFile: directory.path("radicale.log"), encoding: .utf8)) ?? ""
+    return log.split(separator: "\n").compactMap { line in
+      guard line.hasSuffix("using '\(agent)'"),
+        let match = line.firstMatch(of: /\] ([A-Z]+) request for '([^']*)'/)
+      else { return nil }
+      return "\(match.1) \(match.2)"
+    }
   }
 
   /// Stops the server (its storage stays until `remove`).

@@ -28,8 +28,12 @@ public enum CalendarSync {
     _ calendar: FollowedCalendar, previous: [CalendarItem] = [], now: Date, timeZone: TimeZone
   ) async throws(FieldError) -> (items: [CalendarItem], syncToken: String?) {
     let read = try await CalendarSourceReader.read(calendar, previous: previous, now: now)
-    _ = try CalendarPlanning.merge(
-      read.items, of: calendar, into: PlanningState(timeZone: timeZone), now: now)
+    // The last good copy was checked when it was kept: an unchanged read (most of them) is not
+    // parsed again.
+    if read.items != previous {
+      _ = try CalendarPlanning.merge(
+        read.items, of: calendar, into: PlanningState(timeZone: timeZone), now: now)
+    }
     return read
   }
 }
