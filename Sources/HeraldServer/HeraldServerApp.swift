@@ -65,6 +65,9 @@ public struct HeraldServerApp: Sendable {
   /// token and JSON errors on the API; with `allowRemote`, the login on the pages.
   public func router() throws -> Router<BasicRequestContext> {
     let router = Router()
+    // Requests by route, method and status, and their durations (`--metrics-port`; without it the
+    // metrics system drops them).
+    router.add(middleware: MetricsMiddleware())
     router.add(
       middleware: HostCheckMiddleware(host: configuration.host, allowRemote: configuration.allowRemote))
     router.add(middleware: SecurityHeadersMiddleware())

@@ -73,6 +73,11 @@ struct MetricsTests {
 
       let served = try await Self.scrape(port: serverMetrics)
       #expect((served["herald_replans_total"] ?? 0) >= 3, "\(served)")
+      // The API's requests, by route (its template: bounded labels), method and status.
+      let posts =
+        #"{http_request_method="POST",http_response_status_code="201",http_route="/api/v1/focus-blocks"}"#
+      #expect(served["hb_requests_total" + posts] == 3, "\(served)")
+      #expect(served["http_server_request_duration_count" + posts] == 3, "\(served)")
       // The API's port does not show them.
       #expect(try await RawHTTPClient.api(port: port, token: token, "GET", "/metrics").status == 404)
     }
