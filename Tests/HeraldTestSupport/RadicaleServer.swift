@@ -12,7 +12,8 @@ public final class RadicaleServer: @unchecked Sendable {
   public let port: UInt16
   public let user = "alice"
   public let password = "secret"
-  private let process = Process()
+  private let lock = NSLock()
+  private var process: Process?
 
   private static var command: [String]? {
     for path in ["/usr/bin/radicale", "/usr/local/bin/radicale"]
@@ -24,7 +25,7 @@ public final class RadicaleServer: @unchecked Sendable {
 
   /// Starts the server and waits until it answers.
   public init() async throws {
-    guard let command = Self.command else { throw RadicaleError("radicale is not installed") }
+    guard Self.command != nil else { throw RadicaleError("radicale is not installed") }
     directory = try TemporaryDirectory()
     port = try TCPTestServer.freePort()
     try "\(user):\(password)\n".write(toFile: directory.path("users"), atomically: true, encoding: .utf8)
@@ -40,20 +41,44 @@ public final class RadicaleServer: @unchecked Sendable {
     [logging]
     level = info
     """.write(toFile: directory.path("config"), atomically: true, encoding: .utf8)
+    try await start()
+  }
+
+  /// Starts the server on its port and storage (again, after `stop`) and waits until it answers.
+  public func start() async throws {
+    guard let command = Self.command else { throw RadicaleError("radicale is not installed") }
+    let process = Process()
     process.executableURL = URL(fileURLWithPath: command[0])
     process.arguments = Array(command.dropFirst()) + ["--config", directory.path("config")]
     process.standardOutput = FileHandle.nullDevice
-    // Its log names every request it answers (`requests(by:)`).
-    _ = FileManager.default.createFile(atPath: directory.path("radicale.log"), contents: nil)
-    process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: directory.path("radicale.log")))
+    // Its log names every request it answers (`requests(by:)`), across restarts.
+    let log = directory.path("radicale.log")
+    if !FileManager.default.fileExists(atPath: log) {
+      _ = FileManager.default.createFile(atPath: log, contents: nil)
+    }
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+    try handle.seekToEnd()
+    process.standardError = handle
     // Unblocked, or the server inherits the test runner's blocked signals and ignores SIGTERM.
     try process.runWithSignalsUnblocked()
+    lock.withLock { self.process = process }
     for _ in 0..<500 {
       if try await request("OPTIONS", "/") != 0 { return }
       try await Task.sleep(for: .milliseconds(20))
     }
     stop()
     throw RadicaleError("radicale did not start on port \(port)")
+  }
+
+  /// Freezes the server (SIGSTOP): connections are accepted by the kernel and never answered.
+  public func freeze() { signal(SIGSTOP) }
+
+  /// Lets a frozen server go on (SIGCONT).
+  public func thaw() { signal(SIGCONT) }
+
+  private func signal(_ number: Int32) {
+    guard let process = lock.withLock({ self.process }), process.isRunning else { return }
+    kill(process.processIdentifier, number)
   }
 
   /// The URL of `path` on the server.
@@ -109,7 +134,9 @@ public final class RadicaleServer: @unchecked Sendable {
 
   /// Stops the server (its storage stays until `remove`).
   public func stop() {
-    guard process.isRunning else { return }
+    guard let process = lock.withLock({ self.process }), process.isRunning else { return }
+    // A frozen server must be let go on to end.
+    kill(process.processIdentifier, SIGCONT)
     process.terminate()
     process.waitUntilExit()
   }
