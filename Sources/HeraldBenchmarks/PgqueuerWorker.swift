@@ -16,7 +16,7 @@ struct PgqueuerWorker {
 
     /// `HERALD_PGQUEUER_SETTINGS`, as `batch[:cap],…`, or the ones worth trying by default.
     static func fromEnvironment() -> [Setting] {
-      let text = ProcessInfo.processInfo.environment["HERALD_PGQUEUER_SETTINGS"] ?? "10,100,500"
+      let text = ProcessInfo.processInfo.environment["HERALD_PGQUEUER_SETTINGS"] ?? "10,100,100:200,500:1000"
       return text.split(separator: ",").compactMap { item in
         let parts = item.split(separator: ":").compactMap { Int($0) }
         guard let batch = parts.first else { return nil }
