@@ -10,7 +10,7 @@ enum BenchmarkMain {
     // Arguments pick jobs by name; none runs them all.
     let jobs: Set = [
       "plan", "proximity", "movement", "places", "daemon", "gpx", "scenario", "sse", "workers", "recurrence",
-      "caldav",
+      "caldav", "compare",
     ]
     let picked = Set(CommandLine.arguments.dropFirst())
     guard picked.isSubset(of: jobs) else {
@@ -115,6 +115,15 @@ enum BenchmarkMain {
         try await WorkerBenchmark().run()
       } catch {
         print("workers benchmark failed: \(error)")
+        exit(1)
+      }
+    }
+    // Only when named: it needs PostgreSQL, the release `herald` and pgqueuer's virtual environment.
+    if picked.contains("compare") {
+      do {
+        try await QueueComparisonBenchmark().run()
+      } catch {
+        print("compare benchmark failed: \(error)")
         exit(1)
       }
     }

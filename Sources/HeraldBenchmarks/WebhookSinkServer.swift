@@ -47,6 +47,14 @@ final class WebhookSinkServer: @unchecked Sendable {
 
   func reset() { lock.withLock { arrivals = [] } }
 
+  /// The first and the last arrival since the last reset, nil before any.
+  var span: (first: Date, last: Date)? {
+    lock.withLock {
+      guard let first = arrivals.first, let last = arrivals.last else { return nil }
+      return (first.at, last.at)
+    }
+  }
+
   /// How late each first arrival was, sorted: arrival − the fire instant its `webhook-id` names.
   var lateness: [Double] {
     var first: [String: Date] = [:]

@@ -3,9 +3,7 @@ import HeraldCore
 import HeraldPostgres
 import HeraldRuntime
 import HeraldWorker
-import HeraldTestSupport
 import Logging
-import PostgresNIO
 
 /// The many-user engine under load (job `workers`, only when named): PostgreSQL (the server
 /// `HERALD_POSTGRES_URL` names; `.ci/postgres` starts one), release `herald worker` processes and a
@@ -19,13 +17,14 @@ struct WorkerBenchmark {
     logger.logLevel = .error
     return logger
   }()
+  var load: HeraldWorkerLoad { HeraldWorkerLoad(users: users, logger: logger) }
 
   func run() async throws {
     guard let text = ProcessInfo.processInfo.environment["HERALD_POSTGRES_URL"], !text.isEmpty else {
       print("\nworkers: skipped — set HERALD_POSTGRES_URL (.ci/postgres starts a server and prints one)")
       return
     }
-    let server = try PostgresURL(text)
+    let postgres = try BenchmarkPostgres(server: PostgresURL(text), logger: logger)
     let receiver = try await WebhookSinkServer(port: ServeProcess.freePort())
     defer { receiver.stop() }
     print(
@@ -33,11 +32,12 @@ struct WorkerBenchmark {
 
     for workers in [1, 2] {
       let perUser = 20
-      let (rate, seconds) = try await withDatabase(server) { url in
-        let fire = try await populate(url, perUser: perUser, startingIn: 20, spread: 1, webhook: receiver.url)
-        try await Self.sleep(until: fire.addingTimeInterval(0.5))
+      let (rate, seconds) = try await postgres.withDatabase { url in
+        let fire = try await load.populate(
+          url, perUser: perUser, startingIn: 20, spread: 1, webhook: receiver.url)
+        try await HeraldWorkerLoad.sleep(until: fire.addingTimeInterval(0.5))
         receiver.reset()
-        let processes = try (0..<workers).map { _ in try launchWorker(url) }
+        let processes = try (0..<workers).map { _ in try load.launchWorker(url) }
         defer { processes.forEach { $0.terminate() } }
         let seconds = try await receiver.wait(for: users * perUser, within: 300)
         return (Double(receiver.count) / seconds, seconds)
@@ -49,14 +49,14 @@ struct WorkerBenchmark {
     }
 
     // Steady 1 000/s: each user has one reminder in each of 20 consecutive seconds.
-    let lateness = try await withDatabase(server) { url in
+    let lateness = try await postgres.withDatabase { url in
       let spread = 20
-      let first = try await populate(
+      let first = try await load.populate(
         url, perUser: spread, startingIn: 20, spread: spread, webhook: receiver.url)
       receiver.reset()
-      let processes = try (0..<2).map { _ in try launchWorker(url) }
+      let processes = try (0..<2).map { _ in try load.launchWorker(url) }
       defer { processes.forEach { $0.terminate() } }
-      try await Self.sleep(until: first.addingTimeInterval(Double(spread)))
+      try await HeraldWorkerLoad.sleep(until: first.addingTimeInterval(Double(spread)))
       _ = try await receiver.wait(for: users * spread, within: 60)
       return receiver.lateness
     }
@@ -68,13 +68,13 @@ struct WorkerBenchmark {
     // Steady rates, each second's deliveries spread evenly over it (the burst above is what one
     // instant with 1 000 due costs; this is what a steady stream does to punctuality).
     for (rate, seconds) in [(1_000, 20), (5_000, 10)] {
-      let lateness = try await withDatabase(server) { url in
-        let first = try await populate(
+      let lateness = try await postgres.withDatabase { url in
+        let first = try await load.populate(
           url, perUser: rate * seconds / users, startingIn: 25, spread: 0, webhook: receiver.url, rate: rate)
         receiver.reset()
-        let processes = try (0..<2).map { _ in try launchWorker(url) }
+        let processes = try (0..<2).map { _ in try load.launchWorker(url) }
         defer { processes.forEach { $0.terminate() } }
-        try await Self.sleep(until: first.addingTimeInterval(Double(seconds)))
+        try await HeraldWorkerLoad.sleep(until: first.addingTimeInterval(Double(seconds)))
         _ = try await receiver.wait(for: rate * seconds, within: 60)
         return receiver.lateness
       }
@@ -88,16 +88,16 @@ struct WorkerBenchmark {
     // A dead worker: its claims (with the default lease, as `herald worker` takes them) are
     // delivered by another when the lease ends.
     let lease = WorkerConfiguration().lease
-    let takeover = try await withDatabase(server) { url in
-      let fire = try await populate(url, perUser: 1, startingIn: 15, spread: 1, webhook: receiver.url)
-      try await Self.sleep(until: fire.addingTimeInterval(0.2))
+    let takeover = try await postgres.withDatabase { url in
+      let fire = try await load.populate(url, perUser: 1, startingIn: 15, spread: 1, webhook: receiver.url)
+      try await HeraldWorkerLoad.sleep(until: fire.addingTimeInterval(0.2))
       let claimed = try await PostgresStore.withStore(url, logger: logger) { store in
         try await store.claim(now: Date(), limit: users, lease: lease).count
       }
       receiver.reset()
       let clock = ContinuousClock()
       let start = clock.now
-      let process = try launchWorker(url)
+      let process = try load.launchWorker(url)
       defer { process.terminate() }
       _ = try await receiver.wait(for: claimed, within: 90)
       return (claimed, start.duration(to: clock.now).inSeconds)
@@ -107,7 +107,7 @@ struct WorkerBenchmark {
         + "\(String(format: "%.1f", takeover.1)) s (lease \(Int(lease)) s); target ≤ 30 s after the claim")
 
     // Planning cost: every user's data replaced, each replan in its own transaction.
-    let replans = try await withDatabase(server) { url in
+    let replans = try await postgres.withDatabase { url in
       try await PostgresStore.withStore(url, logger: logger) { store in
         for index in 0..<users {
           _ = try await store.addUser(
@@ -141,81 +141,6 @@ struct WorkerBenchmark {
     }
     return PlanningState(
       timeZone: zone, focusBlocks: blocks, tasks: tasks, movement: ScheduleTemplate.officeWorker.schedule)
-  }
-
-  /// Adds the users, each with `perUser` focus blocks whose reminders fall due from
-  /// `startingIn` seconds from now, in `spread` consecutive seconds; returns the first fire instant.
-  /// With `rate`, the reminders instead fall due one after another, `rate` a second, the users'
-  /// in turn (`spread` is then not used).
-  func populate(
-    _ url: PostgresURL, perUser: Int, startingIn: Double, spread: Int, webhook: URL, rate: Int? = nil
-  ) async throws -> Date {
-    let first = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + startingIn).rounded(.up))
-    try await PostgresStore.withStore(url, logger: logger) { store in
-      for index in 0..<users {
-        let name = "user-\(index)"
-        _ = try await store.addUser(name: name, timeZone: .gmt, language: .de, webhook: webhook, at: Date())
-        let blocks = (0..<perUser).map { block in
-          let fire = first.addingTimeInterval(
-            rate.map { Double(block * users + index) / Double($0) } ?? Double(block % spread))
-          return FocusBlock(
-            id: "b\(block)", title: "Block \(block)", start: fire.addingTimeInterval(300),
-            end: fire.addingTimeInterval(3600))
-        }
-        try await store.replaceData(
-          ofUser: name, with: PlanningState(timeZone: .gmt, focusBlocks: blocks), now: Date())
-      }
-    }
-    guard Date() < first else { throw BenchmarkFailure("setting up took longer than \(startingIn) s") }
-    return first
-  }
-
-  func launchWorker(_ url: PostgresURL) throws -> Process {
-    let herald = HeraldProcess.productsDirectory.appendingPathComponent("herald")
-    guard FileManager.default.isExecutableFile(atPath: herald.path) else {
-      throw BenchmarkFailure("no \(herald.path): swift build -c release --product herald")
-    }
-    let process = Process()
-    process.executableURL = herald
-    // `HERALD_BENCH_CONCURRENCY` tries another number of users delivered at once per worker.
-    let concurrency = ProcessInfo.processInfo.environment["HERALD_BENCH_CONCURRENCY"] ?? "32"
-    process.arguments = ["worker", "--postgres", url.description, "--concurrency", concurrency]
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    return process
-  }
-
-  /// Runs `body` on a fresh database of `server`, dropped afterwards.
-  func withDatabase<Result>(_ server: PostgresURL, _ body: (PostgresURL) async throws -> Result) async throws
-    -> Result
-  {
-    let name = "herald_bench_\(UInt32.random(in: 0...UInt32.max))"
-    try await admin(server, "CREATE DATABASE \(name)")
-    var url = server
-    url.database = name
-    defer {
-      Task { [logger] in try? await Self.admin(server, "DROP DATABASE \(name) WITH (FORCE)", logger: logger) }
-    }
-    return try await body(url)
-  }
-
-  func admin(_ url: PostgresURL, _ sql: String) async throws {
-    try await Self.admin(url, sql, logger: logger)
-  }
-
-  static func admin(_ url: PostgresURL, _ sql: String, logger: Logger) async throws {
-    let connection = try await PostgresConnection.connect(
-      configuration: .init(
-        host: url.host, port: url.port, username: url.user, password: url.password, database: url.database,
-        tls: .disable), id: 1, logger: logger)
-    defer { Task { try? await connection.close() } }
-    try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
-  }
-
-  static func sleep(until instant: Date) async throws {
-    let seconds = instant.timeIntervalSinceNow
-    if seconds > 0 { try await Task.sleep(for: .seconds(seconds)) }
   }
 
   static func milliseconds(_ sorted: [Double], _ fraction: Double) -> String {

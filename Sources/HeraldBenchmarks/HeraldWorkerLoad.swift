@@ -1,0 +1,61 @@
+import Foundation
+import HeraldCore
+import HeraldPostgres
+import HeraldTestSupport
+import Logging
+
+/// Herald's side of the many-user benchmarks (`workers`, `compare`): users whose reminders fall
+/// due together, stored through `PostgresStore` as `herald serve` stores them, and release
+/// `herald worker` processes that deliver them.
+struct HeraldWorkerLoad {
+  var users = 1_000
+  let logger: Logger
+
+  /// Adds the users, each with `perUser` focus blocks whose reminders fall due from
+  /// `startingIn` seconds from now, in `spread` consecutive seconds; returns the first fire instant.
+  /// With `rate`, the reminders instead fall due one after another, `rate` a second, the users'
+  /// in turn (`spread` is then not used).
+  func populate(
+    _ url: PostgresURL, perUser: Int, startingIn: Double, spread: Int, webhook: URL, rate: Int? = nil
+  ) async throws -> Date {
+    let first = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + startingIn).rounded(.up))
+    try await PostgresStore.withStore(url, logger: logger) { store in
+      for index in 0..<users {
+        let name = "user-\(index)"
+        _ = try await store.addUser(name: name, timeZone: .gmt, language: .de, webhook: webhook, at: Date())
+        let blocks = (0..<perUser).map { block in
+          let fire = first.addingTimeInterval(
+            rate.map { Double(block * users + index) / Double($0) } ?? Double(block % spread))
+          return FocusBlock(
+            id: "b\(block)", title: "Block \(block)", start: fire.addingTimeInterval(300),
+            end: fire.addingTimeInterval(3600))
+        }
+        try await store.replaceData(
+          ofUser: name, with: PlanningState(timeZone: .gmt, focusBlocks: blocks), now: Date())
+      }
+    }
+    guard Date() < first else { throw BenchmarkFailure("setting up took longer than \(startingIn) s") }
+    return first
+  }
+
+  func launchWorker(_ url: PostgresURL) throws -> Process {
+    let herald = HeraldProcess.productsDirectory.appendingPathComponent("herald")
+    guard FileManager.default.isExecutableFile(atPath: herald.path) else {
+      throw BenchmarkFailure("no \(herald.path): swift build -c release --product herald")
+    }
+    let process = Process()
+    process.executableURL = herald
+    // `HERALD_BENCH_CONCURRENCY` tries another number of users delivered at once per worker.
+    let concurrency = ProcessInfo.processInfo.environment["HERALD_BENCH_CONCURRENCY"] ?? "32"
+    process.arguments = ["worker", "--postgres", url.description, "--concurrency", concurrency]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    return process
+  }
+
+  static func sleep(until instant: Date) async throws {
+    let seconds = instant.timeIntervalSinceNow
+    if seconds > 0 { try await Task.sleep(for: .seconds(seconds)) }
+  }
+}

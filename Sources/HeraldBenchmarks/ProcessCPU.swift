@@ -1,0 +1,45 @@
+import Foundation
+
+/// CPU time of processes as Linux's /proc/PID/stat counts it (user + system, in clock ticks):
+/// what the benchmarks charge to a worker and to the PostgreSQL server.
+enum ProcessCPU {
+  struct Stat {
+    var parent: Int32
+    /// Seconds of CPU the process used itself.
+    var own: Double
+    /// Seconds of CPU its children used that have exited and been waited for.
+    var children: Double
+  }
+
+  static let ticksPerSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
+
+  static func stat(_ pid: Int32) -> Stat? {
+    guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let close = text.lastIndex(of: ")")
+    else { return nil }
+    // The command name (in parentheses) may hold spaces; the fields after it do not.
+    let fields = text[text.index(after: close)...].split(separator: " ")
+    guard fields.count > 14, let parent = Int32(fields[1]) else { return nil }
+    let ticks = fields[11...14].map { Double($0) ?? 0 }
+    return Stat(
+      parent: parent, own: (ticks[0] + ticks[1]) / ticksPerSecond,
+      children: (ticks[2] + ticks[3]) / ticksPerSecond)
+  }
+
+  /// Seconds of CPU the processes used so far (each read while it is still running).
+  static func seconds(_ pids: [Int32]) -> Double {
+    pids.compactMap { stat($0)?.own }.reduce(0, +)
+  }
+
+  /// Seconds of CPU the whole server used so far: the postmaster's own, its children's that
+  /// are still running (backends, checkpointer, WAL writer), and those of children that have
+  /// exited (autovacuum workers, backends of closed connections), which the postmaster's
+  /// cumulative children time holds once it has waited for them. A difference of two readings
+  /// is then everything the server did in between, however short-lived the processes that did it.
+  static func serverSeconds(postmaster: Int32) -> Double {
+    guard let root = stat(postmaster) else { return 0 }
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    let children = entries.compactMap(Int32.init).compactMap(stat).filter { $0.parent == postmaster }
+    return root.own + root.children + children.map(\.own).reduce(0, +)
+  }
+}
