@@ -73,8 +73,11 @@ struct DeliveryStreamTests {
       #expect(shownFirst["body"] as? String == "\(Self.title) beginnt in 5 Minuten")
       #expect(shownFirst["late"] as? Bool == false)
       #expect(try Self.delay(shownFirst) < 2)
-      // Stopped (as at logout); the second falls due while no desktop runs.
+      // Stopped (as at logout); the second falls due while no desktop runs — unless a loaded
+      // machine takes seconds to stop it (CI once did): then it shows the second before it ends,
+      // and the next desktop must resume after that one.
       #expect(await first.stop(within: 15) == 0)
+      let shownWhileStopping = await Self.lines(first, count: 2, within: 5)
       try await Self.waitUntilDelivered(url, "focus-block-start-b2")
 
       let second = try StreamingProcess(desktop, environment: ["HERALD_TOKEN": alice])
@@ -82,13 +85,17 @@ struct DeliveryStreamTests {
       // Its 60 s count from when it follows: CI's machine, running the whole suite, once took
       // longer than that to start it.
       try await Self.waitForLog(second, "following the server's deliveries")
-      let resumed = await Self.lines(second, count: 2, within: 60)
+      let followedAt = Date()
+      let resumed = await Self.lines(second, count: 2 - shownWhileStopping.count, within: 60)
+      let afterFirst = shownWhileStopping + resumed
       #expect(
-        resumed.map { $0["id"] as? String } == ["focus-block-start-b2", "focus-block-start-b3"],
+        afterFirst.map { $0["id"] as? String } == ["focus-block-start-b2", "focus-block-start-b3"],
         "\(second.standardError.suffix(10).map(\.text).joined(separator: "\n"))")
-      #expect(resumed.map { $0["fireDate"] as? String } == fires[1...].map { RFC3339.utcString($0) })
-      // The third came while it was following: at its second.
-      if resumed.count == 2 { #expect(try Self.delay(resumed[1]) < 2) }
+      #expect(afterFirst.map { $0["fireDate"] as? String } == fires[1...].map { RFC3339.utcString($0) })
+      // The third came while it was following (when it followed in time): at its second.
+      if followedAt < fires[2], let third = resumed.last {
+        #expect(try Self.delay(third) < 2)
+      }
       let live = [shownFirst] + resumed.suffix(1)
       print(
         "DeliveryStreamTests: shown on the desktop after its time, live:",

@@ -98,6 +98,10 @@ async def worker(dsn: str, url: str, batch_size: int, max_concurrent_tasks: int)
             max_concurrent_tasks=max_concurrent_tasks or None,
             dequeue_timeout=timedelta(seconds=5),
         )
+    except asyncpg.InterfaceError:
+        # Stopped (SIGTERM) while a fetch was in flight: its connection went first. Not a failure.
+        if not qm.shutdown.is_set():
+            raise
     finally:
         await session.close()
         await connection.close()
