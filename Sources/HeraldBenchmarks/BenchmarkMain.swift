@@ -10,6 +10,7 @@ enum BenchmarkMain {
     // Arguments pick jobs by name; none runs them all.
     let jobs: Set = [
       "plan", "proximity", "movement", "places", "daemon", "gpx", "scenario", "sse", "workers", "recurrence",
+      "calendar",
     ]
     let picked = Set(CommandLine.arguments.dropFirst())
     guard picked.isSubset(of: jobs) else {
@@ -96,6 +97,15 @@ enum BenchmarkMain {
         try EventStreamBenchmark().run()
       } catch {
         print("event stream benchmark failed: \(error)")
+        exit(1)
+      }
+    }
+    // Only when named: it needs the release `herald` built next to this program.
+    if picked.contains("calendar") {
+      do {
+        try CalendarBenchmark().run()
+      } catch {
+        print("calendar benchmark failed: \(error)")
         exit(1)
       }
     }
