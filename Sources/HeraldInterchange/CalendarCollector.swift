@@ -16,7 +16,7 @@ struct CalendarCollector: ICalendarHandler {
   private enum Pending {
     /// Cut down to what `ICalendarEntry` reads, to be read again once the zones are final.
     case kept(ICalendarComponent, ICalendarEntry.Kind)
-    /// Passed over, but its `UID` was seen before: kept in line for the error it leads to.
+    /// Passed over, but its `UID` was seen before: queued for the error it leads to.
     case passedOver(uid: String, PassedOverComponents.Component)
   }
 
@@ -101,8 +101,8 @@ struct CalendarCollector: ICalendarHandler {
       return
     }
     let passed = PassedOverComponents.Component(kind: kind, line: entry.line, file: paths.count - 1)
-    // A `UID` seen for the first time is noted at once rather than kept in line: nothing before
-    // it in the line is refused because of it, and nothing after it sees a difference.
+    // A `UID` seen for the first time is noted at once rather than queued: nothing queued before
+    // it can be refused because of it, and nothing after it sees a difference.
     if groups[entry.uid] == nil, passedOver.component(entry.uid) == nil, !pendingUIDs.contains(entry.uid) {
       passedOver.insert(entry.uid, passed)
     } else {
