@@ -32,9 +32,28 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
   case .route:
     _ = try? RouteDocument.decode(data)
   case .ical:
+    // Reading in memory and reading in 1-byte pieces must agree, and so must merging what was
+    // read whole and merging as it streams: chunk edges change nothing.
+    let whole = Result { () throws(FieldError) in try ICalendarReader.read(data, path: "fuzz.ics") }
+    var offset = 0
+    var tree = ICalendarTree()
+    let pieces = Result { () throws(FieldError) in
+      try ICalendarReader.read(
+        path: "fuzz.ics",
+        source: { (buffer) throws(FieldError) in
+          guard offset < data.count, buffer.count > 0 else { return 0 }
+          buffer[0] = data[data.startIndex + offset]
+          offset += 1
+          return 1
+        }, into: &tree)
+      return tree.calendars
+    }
+    guard whole == pieces else {
+      fatalError("iCalendar read whole and read byte by byte disagree: \(whole) vs \(pieces)")
+    }
     // What is accepted writes out as text that reads back to the same components; expanding it
     // into blocks and tasks never crashes.
-    guard let calendars = try? ICalendarReader.read(data, path: "fuzz.ics") else { return 0 }
+    guard let calendars = try? whole.get() else { return 0 }
     let written = ICalendarWriter.write(calendars)
     guard let again = try? ICalendarReader.read(Data(written.utf8), path: "fuzz.ics") else {
       fatalError("an accepted calendar written as text that is refused:\n\(written)")
@@ -42,9 +61,20 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     guard again.map(\.withoutLines) == calendars.map(\.withoutLines) else {
       fatalError("read → write → read changed the calendar:\n\(written)")
     }
-    _ = try? CalendarImport.merge(
-      [.init(path: "fuzz.ics", calendars: calendars)], into: PlanningState(timeZone: icalZone), now: icalNow,
-      horizonDays: 31)
+    let merged = Result { () throws(FieldError) in
+      try CalendarImport.merge(
+        [.init(path: "fuzz.ics", calendars: calendars)], into: PlanningState(timeZone: icalZone),
+        now: icalNow,
+        horizonDays: 31)
+    }
+    let streamed = Result { () throws(FieldError) in
+      try CalendarImport.merge(
+        reading: [.data(data, path: "fuzz.ics")], into: PlanningState(timeZone: icalZone), now: icalNow,
+        horizonDays: 31)
+    }
+    guard merged == streamed else {
+      fatalError("merging what was read whole and merging as it streams disagree: \(merged) vs \(streamed)")
+    }
   case .gpx:
     // Reading in memory and reading in 1-byte pieces must agree: chunk edges change nothing.
     var whole: [LocationFix] = []

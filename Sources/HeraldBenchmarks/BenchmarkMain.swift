@@ -10,7 +10,7 @@ enum BenchmarkMain {
     // Arguments pick jobs by name; none runs them all.
     let jobs: Set = [
       "plan", "proximity", "movement", "places", "daemon", "gpx", "scenario", "sse", "workers", "recurrence",
-      "caldav", "compare",
+      "caldav", "compare", "calendar",
     ]
     let picked = Set(CommandLine.arguments.dropFirst())
     guard picked.isSubset(of: jobs) else {
@@ -106,6 +106,15 @@ enum BenchmarkMain {
         try await CalDAVSyncBenchmark().run()
       } catch {
         print("CalDAV benchmark failed: \(error)")
+        exit(1)
+      }
+    }
+    // Only when named: it needs the release `herald` built next to this program.
+    if picked.contains("calendar") {
+      do {
+        try CalendarBenchmark().run()
+      } catch {
+        print("calendar benchmark failed: \(error)")
         exit(1)
       }
     }

@@ -16,56 +16,55 @@ public enum CalendarImport {
     }
   }
 
+  /// An iCalendar file to read while merging: streamed from disk (`-` is standard input), or a
+  /// copy in memory (a calendar item kept in the store), read the same way.
+  public enum Document: Sendable {
+    case file(path: String)
+    case data(Data, path: String)
+  }
+
   /// `state` with the blocks and tasks of `files` that start (a block) or fall due (a task) after
   /// `now` and at most `horizonDays` × 86 400 s after it. Errors name file, line, `UID` and problem.
   public static func merge(
     _ files: [File], into state: PlanningState, now: Date, horizonDays: Int
   ) throws(FieldError) -> PlanningState {
-    let window = now...now.addingTimeInterval(Double(horizonDays) * 86_400)
-    var groups: [String: CalendarSeriesGroup] = [:]
-    var order: [String] = []
+    var collector = CalendarCollector(state: state, window: window(now: now, horizonDays: horizonDays))
     for file in files {
-      do {
-        for entry in try entries(file, timeZone: state.timeZone, window: window) {
-          if groups[entry.uid] == nil {
-            groups[entry.uid] = CalendarSeriesGroup(uid: entry.uid)
-            order.append(entry.uid)
-          }
-          try groups[entry.uid]?.add(entry)
-        }
-      } catch {
-        throw error.inFile(file.path)
+      collector.beginFile(path: file.path)
+      for calendar in file.calendars {
+        collector.beginCalendar(line: calendar.line)
+        for component in calendar.components { collector.component(component) }
+        collector.endCalendar(calendar)
       }
+      collector.endFile()
     }
-    var merged = state
-    var output = CalendarOutput(state: state, window: window)
-    for uid in order {
-      guard let group = groups[uid] else { continue }
-      do {
-        try group.emit(into: &output, language: state.language)
-      } catch {
-        throw error.problem.inFile(error.path)
-      }
-    }
-    merged.focusBlocks += output.blocks
-    merged.tasks += output.tasks
-    return merged
+    return try collector.merged()
   }
 
-  private static func entries(
-    _ file: File, timeZone: TimeZone, window: ClosedRange<Date>
-  ) throws(ICalendarProblem) -> [ICalendarEntry] {
-    // Readings near the window are resolved from a table of the zone's changes in it.
-    let zoneWindow = DateInterval(start: window.lowerBound, end: window.upperBound)
-    var result: [ICalendarEntry] = []
-    for calendar in file.calendars {
-      let zones = try ICalendarZones(calendar: calendar, floating: timeZone, window: zoneWindow)
-      for component in calendar.components {
-        guard let kind = ICalendarEntry.Kind(rawValue: component.name) else { continue }
-        result.append(try ICalendarEntry(component, kind: kind, path: file.path, zones: zones))
+  /// As `merge(_:into:now:horizonDays:)`, reading each document as a stream: what the plan cannot
+  /// need is dropped as it is read, so a large export takes little memory. As when every file was
+  /// read before merging, a document that cannot be read is the error even after a problem in an
+  /// earlier one's components.
+  public static func merge(
+    reading documents: [Document], into state: PlanningState, now: Date, horizonDays: Int
+  ) throws(FieldError) -> PlanningState {
+    var collector = CalendarCollector(state: state, window: window(now: now, horizonDays: horizonDays))
+    for document in documents {
+      switch document {
+      case .file(let path):
+        collector.beginFile(path: path)
+        try ICalendarReader.read(InputFile(path: path), into: &collector)
+      case .data(let data, let path):
+        collector.beginFile(path: path)
+        try ICalendarReader.read(data, path: path, into: &collector)
       }
+      collector.endFile()
     }
-    return result
+    return try collector.merged()
+  }
+
+  private static func window(now: Date, horizonDays: Int) -> ClosedRange<Date> {
+    now...now.addingTimeInterval(Double(horizonDays) * 86_400)
   }
 }
 
@@ -100,6 +99,9 @@ struct CalendarOutput {
     return seconds >= window.lowerBound.timeIntervalSince1970 - 36 * 3600
       && seconds <= window.upperBound.timeIntervalSince1970 + 36 * 3600
   }
+
+  /// Whether `id` is a block's or task's id in the scenario.
+  func isScenarioID(_ id: String) -> Bool { scenarioIDs.contains(id) }
 
   /// Checks that `id` is not a scenario id; a single component's id is checked even outside the
   /// horizon, since it does not depend on it.

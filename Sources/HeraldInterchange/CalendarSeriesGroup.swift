@@ -63,28 +63,44 @@ struct CalendarSeriesGroup {
     }
   }
 
+  /// Whether a component that does not recur, alone under its `UID`, adds nothing to the plan
+  /// and can find no problem there: a large export's components far from the window, which the
+  /// reader passes over (noting only their `UID`) instead of keeping them.
+  static func addsNothing(_ entry: ICalendarEntry, output: CalendarOutput) -> Bool {
+    guard !entry.isRecurring, entry.recurrenceID == nil else { return false }
+    guard let reading = reading(of: entry) else { return true }
+    return !output.isScenarioID(entry.uid) && !output.mayCount(reading.local)
+  }
+
+  /// The wall-clock reading a single block starts at or a single task falls due at, and its
+  /// zone; `nil` when the component is neither (cancelled, all-day, no `DUE`).
+  private static func reading(of entry: ICalendarEntry) -> (local: LocalDateTime, zone: any ZoneOffsets)? {
+    guard !entry.cancelled else { return nil }
+    switch entry.kind {
+    case .event:
+      guard let start = entry.start, !start.isDate else { return nil }
+      return (start.local, start.zone)
+    case .todo:
+      guard let due = entry.due else { return nil }
+      return (dueLocal(due), due.zone)
+    }
+  }
+
   private func emitSingle(
     _ entry: ICalendarEntry, id: String, into output: inout CalendarOutput, language: Language
   ) throws(LocatedProblem) {
-    guard !entry.cancelled else { return }
+    guard let reading = Self.reading(of: entry) else { return }
+    try output.checkScenario(id, by: entry)
+    guard output.mayCount(reading.local) else { return }
+    let instant = reading.zone.instant(at: reading.local)
+    guard output.counts(instant) else { return }
+    try output.claim(id, kind: entry.kind, by: entry)
     switch entry.kind {
     case .event:
-      guard let start = entry.start, !start.isDate else { return }
-      try output.checkScenario(id, by: entry)
-      guard output.mayCount(start.local) else { return }
-      let begin = start.instant
-      guard output.counts(begin) else { return }
-      try output.claim(id, kind: .event, by: entry)
       output.blocks.append(
         FocusBlock(
-          id: id, title: entry.summary ?? "Focus Block", start: begin, end: end(of: entry, from: begin)))
+          id: id, title: entry.summary ?? "Focus Block", start: instant, end: end(of: entry, from: instant)))
     case .todo:
-      guard let due = entry.due else { return }
-      try output.checkScenario(id, by: entry)
-      guard output.mayCount(Self.dueLocal(due)) else { return }
-      let instant = due.zone.instant(at: Self.dueLocal(due))
-      guard output.counts(instant) else { return }
-      try output.claim(id, kind: .todo, by: entry)
       output.tasks.append(
         TodoItem(
           id: id, title: entry.summary ?? Self.taskTitle(language), due: instant, completed: entry.completed))

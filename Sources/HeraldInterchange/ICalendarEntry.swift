@@ -28,6 +28,33 @@ struct ICalendarEntry {
   /// Where a problem with this component is reported.
   func problem(_ text: String) -> ICalendarProblem { ICalendarProblem(line: line, uid: uid, text) }
 
+  /// Every property `init` reads: a component cut down to them (`essentials`) reads the same.
+  static let propertiesRead: Set<String> = [
+    "UID", "SUMMARY", "STATUS", "COMPLETED", "DTSTART", "DTEND", "DURATION", "DUE", "RRULE", "RDATE",
+    "EXDATE", "RECURRENCE-ID",
+  ]
+
+  /// `component` with only the properties `init` reads: what is kept of a component that has to
+  /// be read again later, without its description, attendees and alarms.
+  static func essentials(of component: ICalendarComponent) -> ICalendarComponent {
+    ICalendarComponent(
+      name: component.name, properties: component.properties.filter { propertiesRead.contains($0.name) },
+      line: component.line)
+  }
+
+  /// A component read earlier and passed over, standing in for it when another component with its
+  /// `UID` turns up: it adds nothing, and says where it was.
+  init(passedOver kind: Kind, uid: String, path: String, line: Int) {
+    self.kind = kind
+    self.path = path
+    self.line = line
+    self.uid = uid
+    cancelled = false
+    completed = false
+    extraDates = []
+    excludedDates = []
+  }
+
   init(_ component: ICalendarComponent, kind: Kind, path: String, zones: ICalendarZones)
     throws(ICalendarProblem)
   {

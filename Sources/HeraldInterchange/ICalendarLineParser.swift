@@ -1,45 +1,12 @@
 import Foundation
 
-/// Splits an iCalendar file into content lines: unfolds (CRLF or LF followed by one space or tab
-/// continues the line, RFC 5545 §3.1) on bytes, so a UTF-8 character folded in the middle joins up
-/// again, then reads each line as `NAME[;PARAM=…]:VALUE`.
+/// Reads each content line of an iCalendar file, once `ICalendarUnfolder` has unfolded it, as
+/// `NAME[;PARAM=…]:VALUE`.
 struct ICalendarLineParser {
   /// A content line's bytes and the physical line it starts on.
   struct Unfolded {
     var bytes: [UInt8]
     var line: Int
-  }
-
-  /// The file's unfolded lines, in order.
-  static func unfold(_ data: Data) throws(ICalendarProblem) -> [Unfolded] {
-    var lines: [Unfolded] = []
-    var current: Unfolded?
-    var physical = 0
-    var index = data.startIndex
-    // Windows tools (Outlook among them) may start the file with a UTF-8 byte order mark.
-    if data.starts(with: [0xEF, 0xBB, 0xBF]) { index += 3 }
-    while index < data.endIndex {
-      physical += 1
-      let end = data[index...].firstIndex(of: UInt8(ascii: "\n")) ?? data.endIndex
-      var piece = data[index..<end]
-      if piece.last == UInt8(ascii: "\r") { piece = piece.dropLast() }
-      index = end < data.endIndex ? data.index(after: end) : end
-      if let first = piece.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") {
-        guard current != nil else {
-          throw ICalendarProblem(
-            line: physical, "a continuation line (starting with a space or tab) with no line before it")
-        }
-        current?.bytes.append(contentsOf: piece.dropFirst())
-        continue
-      }
-      if let finished = current { lines.append(finished) }
-      guard !piece.isEmpty else {
-        throw ICalendarProblem(line: physical, "an empty line is not NAME[;PARAM=…]:VALUE")
-      }
-      current = Unfolded(bytes: Array(piece), line: physical)
-    }
-    if let finished = current { lines.append(finished) }
-    return lines
   }
 
   /// Reads one unfolded line as a property.

@@ -1,79 +1,91 @@
 import Foundation
 import HeraldCore
 
-/// Reads an iCalendar file (RFC 5545, UTF-8) into its components, strictly: every line must be a
-/// content line, every `BEGIN` closed by its `END`, and the file must hold at least one whole
-/// `VCALENDAR` — a damaged or cut-off file is an error, never read as a shorter valid one.
+/// Reads an iCalendar file (RFC 5545, UTF-8) strictly: every line must be a content line, every
+/// `BEGIN` closed by its `END`, and the file must hold at least one whole `VCALENDAR` — a damaged
+/// or cut-off file is an error, never read as a shorter valid one.
 ///
-/// Errors name the physical line, the component's `UID` when it is known, and the problem.
+/// It reads as a stream, in chunks, and hands each top-level component to an `ICalendarHandler`
+/// as soon as it is closed; reading into memory (`read(_:path:)`) is one such handler. Errors name
+/// the file, the physical line, the component's `UID` when it is known, and the problem.
 public enum ICalendarReader {
-  /// The file's `VCALENDAR` components; errors start with `path`.
+  /// Where the bytes come from: fills the buffer's start, returns how many bytes, 0 at the end.
+  typealias Source = (UnsafeMutableRawBufferPointer) throws(FieldError) -> Int
+
+  static let chunkSize = 1 << 16
+
+  /// The file's `VCALENDAR` components, all in memory; errors start with `path`.
   public static func read(_ data: Data, path: String) throws(FieldError) -> [ICalendarComponent] {
+    var tree = ICalendarTree()
+    try read(data, path: path, into: &tree)
+    return tree.calendars
+  }
+
+  /// Reads `data` as a file at `path`, handing its components to `handler`.
+  public static func read(_ data: Data, path: String, into handler: inout some ICalendarHandler)
+    throws(FieldError)
+  {
+    var offset = 0
+    try read(
+      path: path,
+      source: { (buffer) throws(FieldError) in
+        let count = min(buffer.count, data.count - offset)
+        data.copyBytes(
+          to: buffer.bindMemory(to: UInt8.self),
+          from: data.startIndex + offset..<data.startIndex + offset + count)
+        offset += count
+        return count
+      }, into: &handler)
+  }
+
+  /// Reads `file` in chunks, handing its components to `handler`; errors start with its path.
+  public static func read(_ file: InputFile, into handler: inout some ICalendarHandler) throws(FieldError) {
+    try read(
+      path: file.path, source: { (buffer) throws(FieldError) in try file.read(into: buffer) }, into: &handler)
+  }
+
+  /// The one reading: unfold, read each line, nest the components.
+  ///
+  /// A problem in a line or in the nesting is kept while the rest of the file is unfolded, since
+  /// a line that cannot be unfolded (an empty one, a stray continuation) is reported first, as
+  /// for a file unfolded whole before it is read; nothing more reaches `handler` after it.
+  static func read(path: String, source: Source, into handler: inout some ICalendarHandler)
+    throws(FieldError)
+  {
+    var unfolder = ICalendarUnfolder()
+    var stack = ICalendarComponentStack()
+    var problem: ICalendarProblem?
+    func take(_ line: ICalendarLineParser.Unfolded) {
+      guard problem == nil else { return }
+      do {
+        try stack.take(line, into: &handler)
+      } catch {
+        problem = error
+      }
+    }
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 1)
+    defer { buffer.deallocate() }
+    while true {
+      let count = try source(buffer)
+      guard count > 0 else { break }
+      do {
+        try unfolder.feed(UnsafeRawBufferPointer(rebasing: buffer[..<count]), take)
+      } catch {
+        throw error.inFile(path)
+      }
+    }
     do {
-      return try read(data)
+      try unfolder.finish(take)
     } catch {
       throw error.inFile(path)
     }
-  }
-
-  static func read(_ data: Data) throws(ICalendarProblem) -> [ICalendarComponent] {
-    var calendars: [ICalendarComponent] = []
-    var open: [ICalendarComponent] = []
-    for unfolded in try ICalendarLineParser.unfold(data) {
-      let property: ICalendarProperty
+    if problem == nil {
       do {
-        property = try ICalendarLineParser.property(unfolded)
+        try stack.finish()
       } catch {
-        throw ICalendarProblem(line: error.line, uid: open.last?.uid, error.problem)
-      }
-      switch property.name {
-      case "BEGIN":
-        let name = try componentName(property, uid: open.last?.uid)
-        if open.isEmpty, name != "VCALENDAR" {
-          throw ICalendarProblem(line: property.line, "expected BEGIN:VCALENDAR, got BEGIN:\(name)")
-        }
-        open.append(ICalendarComponent(name: name, line: property.line))
-      case "END":
-        let name = try componentName(property, uid: open.last?.uid)
-        guard let closed = open.popLast() else {
-          throw ICalendarProblem(line: property.line, "END:\(name) with no BEGIN:\(name)")
-        }
-        guard closed.name == name else {
-          throw ICalendarProblem(
-            line: property.line, uid: closed.uid,
-            "END:\(name) does not close BEGIN:\(closed.name) of line \(closed.line)")
-        }
-        if open.isEmpty {
-          calendars.append(closed)
-        } else {
-          open[open.count - 1].components.append(closed)
-        }
-      default:
-        guard !open.isEmpty else {
-          throw ICalendarProblem(
-            line: property.line, "\(property.name) outside BEGIN:VCALENDAR … END:VCALENDAR")
-        }
-        open[open.count - 1].properties.append(property)
+        problem = error
       }
     }
-    if let unclosed = open.last {
-      throw ICalendarProblem(
-        line: unclosed.line, uid: unclosed.uid,
-        "BEGIN:\(unclosed.name) is not closed by END:\(unclosed.name) (the file ends first)")
-    }
-    guard !calendars.isEmpty else { throw ICalendarProblem(line: 1, "no BEGIN:VCALENDAR: the file is empty") }
-    return calendars
-  }
-
-  private static func componentName(_ property: ICalendarProperty, uid: String?) throws(ICalendarProblem)
-    -> String
-  {
-    let name = property.value.uppercased()
-    guard !name.isEmpty, name.utf8.allSatisfy(ICalendarLineParser.isNameByte), property.parameters.isEmpty
-    else {
-      throw ICalendarProblem(
-        line: property.line, uid: uid, "\(property.name): not a component name: \"\(property.value)\"")
-    }
-    return name
+    if let problem { throw problem.inFile(path) }
   }
 }

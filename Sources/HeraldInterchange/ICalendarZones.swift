@@ -3,39 +3,87 @@ import HeraldCore
 
 /// The zones one `VCALENDAR` can name: IANA names first (`contracts/calendar.md`), then the
 /// file's own `VTIMEZONE`s, Outlook and Exchange style; floating times and dates in `floating`.
+///
+/// A file may define a zone after the components that use it, so while its calendar is still
+/// being read the zones are provisional: a `TZID` that is neither an IANA name nor defined yet
+/// is noted, not refused, and stands for a placeholder zone. Components read then are only
+/// checked (and mostly passed over); those kept are read again once `seal()` has made every
+/// definition final, and a `TZID` still undefined then is the error.
 final class ICalendarZones {
-  let floating: any ZoneOffsets
-  private let defined: [String: ObservanceTimeZone]
-  private let window: DateInterval
-  private var known: [String: any ZoneOffsets] = [:]
-
-  init(calendar: ICalendarComponent, floating: TimeZone, window: DateInterval) throws(ICalendarProblem) {
-    self.floating = WallClockResolver(timeZone: floating, window: window)
-    self.window = window
-    var defined: [String: ObservanceTimeZone] = [:]
-    for component in calendar.components where component.name == "VTIMEZONE" {
-      let zone = try Self.observanceZone(component, window: window)
-      defined[zone.identifier] = zone
-    }
-    self.defined = defined
+  /// The first use of a `TZID` that was not defined when it was used.
+  struct Use {
+    /// How many such first uses came before it: problems are ordered by it.
+    var order: Int
+    var problem: ICalendarProblem
   }
 
-  /// The zone of a `TZID`; unknown ones are an error.
+  let floating: any ZoneOffsets
+  private var defined: [String: ObservanceTimeZone] = [:]
+  private let window: DateInterval
+  private var known: [String: any ZoneOffsets] = [:]
+  private var notIANA: Set<String> = []
+  private var sealed = false
+  /// While provisional: the first use of each `TZID` that was undefined when used.
+  private(set) var undefinedUses: [String: Use] = [:]
+
+  /// The zones of a calendar still being read: `define` its `VTIMEZONE`s as they come, `seal()`
+  /// at its end.
+  init(floating: TimeZone, window: DateInterval) {
+    self.floating = WallClockResolver(timeZone: floating, window: window)
+    self.window = window
+  }
+
+  /// The zones of a calendar read whole, sealed.
+  convenience init(calendar: ICalendarComponent, floating: TimeZone, window: DateInterval)
+    throws(ICalendarProblem)
+  {
+    self.init(floating: floating, window: window)
+    for component in calendar.components where component.name == "VTIMEZONE" { try define(component) }
+    seal()
+  }
+
+  /// Adds the zone a `VTIMEZONE` defines; a later definition of the same `TZID` replaces it.
+  func define(_ component: ICalendarComponent) throws(ICalendarProblem) {
+    let zone = try Self.observanceZone(component, window: window)
+    defined[zone.identifier] = zone
+  }
+
+  /// Every definition is in: from now on a `TZID` is resolved for good or refused.
+  func seal() { sealed = true }
+
+  /// Of the `TZID`s used before they were defined, the first use of one that no definition came
+  /// for: an error once the calendar has been read.
+  var firstUndefinedUse: Use? {
+    undefinedUses.filter { defined[$0.key] == nil }.values.min { $0.order < $1.order }
+  }
+
+  /// The zone of a `TZID`; unknown ones are an error (when sealed) or noted (before).
   func zone(_ tzid: String, line: Int, uid: String?) throws(ICalendarProblem) -> any ZoneOffsets {
     // Asking Foundation for a name it does not know costs a look in the zone database every
-    // time: each answer is kept, the file's own zones' too.
+    // time: each answer is kept, the file's own zones too once they are final.
     if let zone = known[tzid] { return zone }
-    if let timeZone = TimeZone(identifier: tzid) {
-      let resolver = WallClockResolver(timeZone: timeZone, window: window)
-      known[tzid] = resolver
-      return resolver
+    if !notIANA.contains(tzid) {
+      if let timeZone = TimeZone(identifier: tzid) {
+        let resolver = WallClockResolver(timeZone: timeZone, window: window)
+        known[tzid] = resolver
+        return resolver
+      }
+      notIANA.insert(tzid)
     }
-    if let zone = defined[tzid] {
-      known[tzid] = zone
-      return zone
+    func unknown() -> ICalendarProblem {
+      ICalendarProblem(
+        line: line, uid: uid, "unknown TZID \"\(tzid)\": not an IANA time zone and no VTIMEZONE defines it")
     }
-    throw ICalendarProblem(
-      line: line, uid: uid, "unknown TZID \"\(tzid)\": not an IANA time zone and no VTIMEZONE defines it")
+    guard sealed else {
+      if defined[tzid] == nil, undefinedUses[tzid] == nil {
+        undefinedUses[tzid] = Use(order: undefinedUses.count, problem: unknown())
+      }
+      // Provisional readings are checked, never resolved: any zone will do.
+      return FixedOffsetZone.utc
+    }
+    guard let zone = defined[tzid] else { throw unknown() }
+    known[tzid] = zone
+    return zone
   }
 
   private static func observanceZone(_ component: ICalendarComponent, window: DateInterval)

@@ -35,12 +35,9 @@ struct PlanCommand: ParsableCommand {
     }
     var state = try ScenarioDocument.decode(InputFile.contents(of: scenario))
     if !calendars.isEmpty {
-      var files: [CalendarImport.File] = []
-      for path in calendars {
-        files.append(
-          .init(path: path, calendars: try ICalendarReader.read(InputFile.contents(of: path), path: path)))
-      }
-      state = try CalendarImport.merge(files, into: state, now: instant, horizonDays: horizonDays)
+      // Streamed: a 50 MB export is merged without holding it, or its components, in memory.
+      state = try CalendarImport.merge(
+        reading: calendars.map { .file(path: $0) }, into: state, now: instant, horizonDays: horizonDays)
     }
     let plan = Planner.plan(state, now: instant, limits: limits.value)
     try StandardOutput.write(PlanDocument.encode(plan, timeZone: state.timeZone))

@@ -8,21 +8,29 @@ import Testing
 @Suite struct CalendarImportTests {
   static let now = Date(timeIntervalSince1970: 1_763_812_800)  // 2025-11-22T12:00:00Z
 
-  /// The calendar text's blocks and tasks for a Berlin scenario at `now`.
+  /// The calendar text's blocks and tasks for a Berlin scenario at `now`; merged from the
+  /// components read whole and as the files stream, which must agree, error and all.
   static func merge(
     _ body: String, now: Date = now, horizon: Int = 14, language: Language = .de,
     scenario: PlanningState? = nil, extra: [String] = []
   ) throws -> PlanningState {
-    let files = try ([body] + extra).enumerated().map { index, text in
-      CalendarImport.File(
-        path: "cal\(index).ics",
-        calendars: try ICalendarReader.read(
-          Data("BEGIN:VCALENDAR\n\(text)\nEND:VCALENDAR\n".utf8), path: "cal\(index).ics"))
-    }
+    let texts = ([body] + extra).map { Data("BEGIN:VCALENDAR\n\($0)\nEND:VCALENDAR\n".utf8) }
     let zone = TimeZone(identifier: "Europe/Berlin") ?? .gmt
-    return try CalendarImport.merge(
-      files, into: scenario ?? PlanningState(timeZone: zone, language: language), now: now,
-      horizonDays: horizon)
+    let state = scenario ?? PlanningState(timeZone: zone, language: language)
+    let whole = Result { () throws(FieldError) in
+      let files = try texts.enumerated().map { (index, text) throws(FieldError) in
+        CalendarImport.File(
+          path: "cal\(index).ics", calendars: try ICalendarReader.read(text, path: "cal\(index).ics"))
+      }
+      return try CalendarImport.merge(files, into: state, now: now, horizonDays: horizon)
+    }
+    let streamed = Result { () throws(FieldError) in
+      try CalendarImport.merge(
+        reading: texts.enumerated().map { .data($1, path: "cal\($0).ics") }, into: state, now: now,
+        horizonDays: horizon)
+    }
+    #expect(streamed == whole)
+    return try whole.get()
   }
 
   static func refusal(_ body: String, scenario: PlanningState? = nil, extra: [String] = []) -> String? {

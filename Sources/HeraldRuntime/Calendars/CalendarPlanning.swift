@@ -47,13 +47,13 @@ public enum CalendarPlanning {
   public static func merge(
     _ items: [CalendarItem], of calendar: FollowedCalendar, into state: PlanningState, now: Date
   ) throws(FieldError) -> PlanningState {
-    var files: [CalendarImport.File] = []
-    for item in items {
-      let path = CalendarSourceReader.path(of: item, in: calendar)
-      files.append(.init(path: path, calendars: try ICalendarReader.read(item.data, path: path)))
+    // Read as streams: a followed 50 MB export is kept as one item, and only what the window
+    // needs of it is held while it is read, not its every component.
+    let documents = items.map {
+      CalendarImport.Document.data($0.data, path: CalendarSourceReader.path(of: $0, in: calendar))
     }
     let start = now.addingTimeInterval(-Double(lookBackDays) * 86_400)
     return try CalendarImport.merge(
-      files, into: state, now: start, horizonDays: lookBackDays + horizonDays)
+      reading: documents, into: state, now: start, horizonDays: lookBackDays + horizonDays)
   }
 }
