@@ -1,14 +1,12 @@
+import AsyncHTTPClient
 import Foundation
 import HeraldCore
 import HeraldInterchange
 import HeraldStore
 import HeraldSystem
 import Logging
+import NIOCore
 import ServiceLifecycle
-
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
 
 /// `herald run --server URL --token T`: shows the deliveries of the token's user on a server for
 /// many users, as the workers make them, through this machine's sinks.
@@ -20,6 +18,10 @@ import ServiceLifecycle
 /// refusal (4xx: a token that is not valid, a server without streams) ends it with that error; a
 /// lost connection or a server error (5xx, as from a proxy while the server restarts) is said once
 /// and tried again, 1 s later, then up to every 30 s.
+///
+/// The stream is read with AsyncHTTPClient: a cancelled task (SIGTERM) ends its request at once,
+/// and its read timeout bounds the silence between bytes. (FoundationNetworking's URLSession, used
+/// before, sometimes kept a desktop from ending on SIGTERM under load, and once spun.)
 public struct ServerDeliveryFeed: Service {
   let server: URL
   let token: String
@@ -47,23 +49,28 @@ public struct ServerDeliveryFeed: Service {
 
   public func run() async throws {
     for sink in sinks { await sink.resume() }
+    var configuration = HTTPClient.Configuration()
+    configuration.timeout = .init(connect: .seconds(10), read: .seconds(Int64(idleTimeout)))
+    let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     do {
-      try await cancelWhenGracefulShutdown { try await follow() }
+      try await cancelWhenGracefulShutdown { try await follow(client) }
     } catch {
+      try? await client.shutdown()
       for sink in sinks { await sink.stop() }
       throw error
     }
+    try? await client.shutdown()
     for sink in sinks { await sink.stop() }
   }
 
   private var streamURL: URL { server.appending(path: "api/v1/deliveries/events") }
 
-  private func follow() async throws {
+  private func follow(_ client: HTTPClient) async throws {
     var delay: TimeInterval = 1
     var lost = false
     while !Task.isCancelled {
       do {
-        try await followOnce {
+        try await followOnce(client) {
           if lost {
             logger.notice("following the server's deliveries again", metadata: ["server": "\(server)"])
           }
@@ -76,7 +83,7 @@ public struct ServerDeliveryFeed: Service {
         if !lost {
           logger.warning(
             "the server's delivery stream is lost; trying again",
-            metadata: ["server": "\(server)", "error": "\(error.localizedDescription)"])
+            metadata: ["server": "\(server)", "error": "\(error)"])
         }
         lost = true
       } catch {
@@ -89,44 +96,42 @@ public struct ServerDeliveryFeed: Service {
   }
 
   /// One connection: shows each delivery as it arrives until the stream ends or fails.
-  private func followOnce(connected: () -> Void) async throws {
-    var request = URLRequest(url: streamURL)
-    request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
-    request.setValue("text/event-stream", forHTTPHeaderField: "Accept")
+  private func followOnce(_ client: HTTPClient, connected: () -> Void) async throws {
+    var request = HTTPClientRequest(url: streamURL.absoluteString)
+    request.headers.add(name: "Authorization", value: "Bearer \(token)")
+    request.headers.add(name: "Accept", value: "text/event-stream")
     var saved = try store.lastShownEvent(server: server.absoluteString, token: token)
-    if let saved { request.setValue(String(saved), forHTTPHeaderField: "Last-Event-ID") }
-    let connection = EventStreamConnection(request, idleTimeout: idleTimeout)
-    defer { connection.close() }
+    if let saved { request.headers.add(name: "Last-Event-ID", value: String(saved)) }
+    // The deadline bounds the wait for the answer's head (AsyncHTTPClient would otherwise retry
+    // a refused connection until the server is back, and the outage would go unsaid); the stream
+    // that follows does not end by itself, and its silence is bounded by the read timeout.
+    let response = try await client.execute(request, deadline: .now() + .seconds(15))
+    guard response.status == .ok,
+      response.headers.first(name: "Content-Type")?.hasPrefix("text/event-stream") == true
+    else {
+      // Enough for the server's message; a proxy's page of errors is cut short.
+      var body = Data()
+      for try await piece in response.body {
+        body += Data(piece.readableBytesView)
+        if body.count >= 4_096 { break }
+      }
+      throw ServerRefusal(server: server, status: Int(response.status.code), body: body.prefix(4_096))
+    }
+    logger.info("following the server's deliveries", metadata: ["server": "\(server)"])
+    connected()
     var parser = ServerSentEventParser()
-    var refused: (status: Int, body: Data)?
-    for try await piece in connection.pieces {
-      switch piece {
-      case .response(let status, let contentType):
-        if status == 200, contentType?.hasPrefix("text/event-stream") == true {
-          logger.info("following the server's deliveries", metadata: ["server": "\(server)"])
-          connected()
-        } else {
-          refused = (status, Data())
-        }
-      case .bytes(let bytes):
-        if let answer = refused {
-          // Enough for the server's message; a proxy's page of errors is cut short.
-          refused?.body = (answer.body + bytes).prefix(4_096)
-          continue
-        }
-        for event in parser.feed(bytes) {
-          try await show(event)
-          saved = event.id.flatMap { Int64($0) } ?? saved
-        }
-        // Where the stream started (an id with no event): recorded at once, so a daemon stopped
-        // before the first delivery resumes from there, not from whatever is latest by then.
-        if let id = parser.lastEventID.flatMap({ Int64($0) }), id != saved {
-          try store.saveLastShownEvent(id, server: server.absoluteString, token: token)
-          saved = id
-        }
+    for try await piece in response.body {
+      for event in parser.feed(Data(piece.readableBytesView)) {
+        try await show(event)
+        saved = event.id.flatMap { Int64($0) } ?? saved
+      }
+      // Where the stream started (an id with no event): recorded at once, so a daemon stopped
+      // before the first delivery resumes from there, not from whatever is latest by then.
+      if let id = parser.lastEventID.flatMap({ Int64($0) }), id != saved {
+        try store.saveLastShownEvent(id, server: server.absoluteString, token: token)
+        saved = id
       }
     }
-    if let refused { throw ServerRefusal(server: server, status: refused.status, body: refused.body) }
   }
 
   private func show(_ event: ServerSentEventParser.Event) async throws {
