@@ -27,16 +27,7 @@ public enum GPXReader {
   public static func read(
     _ data: Data, waypoint: (GPXDocument.Waypoint) -> Void = { _ in }, fix: (LocationFix) -> Void = { _ in }
   ) throws(FieldError) -> String? {
-    var offset = 0
-    return try read(
-      source: { (buffer) throws(FieldError) in
-        let count = min(buffer.count, data.count - offset)
-        data.copyBytes(
-          to: buffer.bindMemory(to: UInt8.self),
-          from: data.startIndex + offset..<data.startIndex + offset + count)
-        offset += count
-        return count
-      }, waypoint, fix)
+    return try read(source: ByteSources.data(data), waypoint, fix)
   }
 
   /// Reads from any byte source (the fuzzer feeds one byte at a time to test chunk edges).

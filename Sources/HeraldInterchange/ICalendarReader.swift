@@ -9,8 +9,7 @@ import HeraldCore
 /// as soon as it is closed; reading into memory (`read(_:path:)`) is one such handler. Errors name
 /// the file, the physical line, the component's `UID` when it is known, and the problem.
 public enum ICalendarReader {
-  /// Where the bytes come from: fills the buffer's start, returns how many bytes, 0 at the end.
-  typealias Source = (UnsafeMutableRawBufferPointer) throws(FieldError) -> Int
+  typealias Source = ByteSource
 
   static let chunkSize = 1 << 16
 
@@ -25,17 +24,7 @@ public enum ICalendarReader {
   public static func read(_ data: Data, path: String, into handler: inout some ICalendarHandler)
     throws(FieldError)
   {
-    var offset = 0
-    try read(
-      path: path,
-      source: { (buffer) throws(FieldError) in
-        let count = min(buffer.count, data.count - offset)
-        data.copyBytes(
-          to: buffer.bindMemory(to: UInt8.self),
-          from: data.startIndex + offset..<data.startIndex + offset + count)
-        offset += count
-        return count
-      }, into: &handler)
+    try read(path: path, source: ByteSources.data(data), into: &handler)
   }
 
   /// Reads `file` in chunks, handing its components to `handler`; errors start with its path.

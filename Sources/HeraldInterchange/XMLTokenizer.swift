@@ -20,7 +20,7 @@ protocol XMLHandler {
 /// five predefined entities and character references are known, every end tag must match its
 /// start tag, and a document counts only when its root element is closed.
 struct XMLTokenizer {
-  typealias Source = (UnsafeMutableRawBufferPointer) throws(FieldError) -> Int
+  typealias Source = ByteSource
 
   static let chunkSize = 1 << 16
   /// The longest single piece of markup read; text of any length streams through.

@@ -87,13 +87,7 @@ struct CalDAVDaemonTests {
       daemon.elapsed < slack,
       "the edits were read \(daemon.elapsed) s after the start, past the \(slack) s this test allows")
 
-    var shown: [String] = []
-    for await line in daemon.lines {
-      guard let delivery = DeliveryReport.parse(line.text) else { continue }
-      let id = delivery.key.split(separator: " ").first.map(String.init) ?? ""
-      shown.append("\(id) \(RFC3339.utcString(delivery.fireDate))")
-      if id == "focus-block-start-last" { daemon.terminate() }
-    }
+    let shown = await DeliveryReport.shown(by: daemon, until: "focus-block-start-last")
     #expect(await daemon.waitForExit() == 0)
     let fire = { (id: String, hours: Double) in "\(id) \(RFC3339.utcString(Self.t0 + hours * 3600 - 300))" }
     #expect(

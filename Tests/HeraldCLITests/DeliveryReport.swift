@@ -78,6 +78,19 @@ struct DeliveryReport {
     return problems
   }
 
+  /// What `daemon` shows, a `requestID fireDate` line per delivery, until it shows `lastID` (then it
+  /// is asked to stop) or its output ends.
+  static func shown(by daemon: StreamingProcess, until lastID: String) async -> [String] {
+    var shown: [String] = []
+    for await line in daemon.lines {
+      guard let delivery = parse(line.text) else { continue }
+      let id = delivery.key.split(separator: " ").first.map(String.init) ?? ""
+      shown.append("\(id) \(RFC3339.utcString(delivery.fireDate))")
+      if id == lastID { daemon.terminate() }
+    }
+    return shown
+  }
+
   /// The key of a reminder: its request id and fire instant, as the lines print them.
   static func key(_ id: String, _ fireDate: String) -> String { "\(id) \(fireDate)" }
 
