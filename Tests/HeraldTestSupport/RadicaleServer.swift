@@ -48,17 +48,17 @@ public final class RadicaleServer: @unchecked Sendable {
   public func start() async throws {
     guard let command = Self.command else { throw RadicaleError("radicale is not installed") }
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: command[0])
-    process.arguments = Array(command.dropFirst()) + ["--config", directory.path("config")]
+    // Its log names every request it answers (`requests(by:)`), across restarts. The shell
+    // appends it to a file and becomes Radicale (same pid, so signals reach it): a FileHandle of
+    // our own given to Process would be closed twice — once by Process, once when it is freed —
+    // and the second close can hit a descriptor reused meanwhile (Dispatch's timers, once).
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = [
+      "-c", #"exec "$0" --config "$1" 2>>"$2""#, command[0], directory.path("config"),
+      directory.path("radicale.log"),
+    ]
     process.standardOutput = FileHandle.nullDevice
-    // Its log names every request it answers (`requests(by:)`), across restarts.
-    let log = directory.path("radicale.log")
-    if !FileManager.default.fileExists(atPath: log) {
-      _ = FileManager.default.createFile(atPath: log, contents: nil)
-    }
-    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
-    try handle.seekToEnd()
-    process.standardError = handle
+    process.standardError = FileHandle.nullDevice
     // Unblocked, or the server inherits the test runner's blocked signals and ignores SIGTERM.
     try process.runWithSignalsUnblocked()
     lock.withLock { self.process = process }
