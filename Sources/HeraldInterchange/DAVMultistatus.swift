@@ -25,15 +25,7 @@ public struct DAVMultistatus: Sendable, Hashable {
 
   /// Reads a multistatus body; errors say what is wrong with it.
   public static func parse(_ data: Data) throws(FieldError) -> DAVMultistatus {
-    var offset = 0
-    var tokenizer = XMLTokenizer { (buffer) throws(FieldError) in
-      let count = min(buffer.count, data.count - offset)
-      data.copyBytes(
-        to: buffer.bindMemory(to: UInt8.self),
-        from: data.startIndex + offset..<data.startIndex + offset + count)
-      offset += count
-      return count
-    }
+    var tokenizer = XMLTokenizer(source: ByteSources.data(data))
     defer { tokenizer.close() }
     var handler = DAVMultistatusHandler()
     try tokenizer.run(&handler)

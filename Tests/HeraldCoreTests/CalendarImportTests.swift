@@ -128,23 +128,7 @@ import Testing
   }
 
   @Test func aZoneDefinedByVTIMEZONEReadsLikeItsIANATwin() throws {
-    let outlook = """
-      BEGIN:VTIMEZONE
-      TZID:W. Europe Standard Time
-      BEGIN:STANDARD
-      DTSTART:16010101T030000
-      TZOFFSETFROM:+0200
-      TZOFFSETTO:+0100
-      RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10
-      END:STANDARD
-      BEGIN:DAYLIGHT
-      DTSTART:16010101T020000
-      TZOFFSETFROM:+0100
-      TZOFFSETTO:+0200
-      RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=3
-      END:DAYLIGHT
-      END:VTIMEZONE
-      """
+    let outlook = CalendarStreamImportTests.outlookZone
     func starts(_ tzid: String) throws -> [String] {
       try Self.merge(
         outlook + """
