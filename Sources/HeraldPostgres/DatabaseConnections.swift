@@ -39,11 +39,11 @@ public final class DatabaseConnections: Sendable {
 
   private struct Waiter {
     var id: Int
-    var continuation: CheckedContinuation<PostgresConnection?, any Error>
+    var continuation: CheckedContinuation<DatabaseConnection?, any Error>
   }
 
   private struct State {
-    var idle: [PostgresConnection] = []
+    var idle: [DatabaseConnection] = []
     var open = 0
     var waiters: [Waiter] = []
     var nextWaiter = 0
@@ -67,7 +67,7 @@ public final class DatabaseConnections: Sendable {
   /// Runs `body` with a connection of its own; see the type's summary for the bounds.
   /// `bounded: false` is for a connection that listens for notifications as long as it is open.
   public func withConnection<Value: Sendable>(
-    bounded: Bool = true, _ body: (PostgresConnection) async throws -> Value
+    bounded: Bool = true, _ body: (DatabaseConnection) async throws -> Value
   ) async throws -> Value {
     let connection = try await acquire()
     // Closing the connection is the one way to end a call PostgresNIO is waiting in.
@@ -95,15 +95,9 @@ public final class DatabaseConnections: Sendable {
 
   /// Runs `body` in a transaction; the body's own error (or the commit's) is thrown as it was.
   public func withTransaction<Value: Sendable>(
-    logger: Logger, _ body: (PostgresConnection) async throws -> sending Value
+    logger: Logger, _ body: (DatabaseConnection) async throws -> sending Value
   ) async throws -> Value {
-    try await withConnection { connection in
-      do {
-        return try await connection.withTransaction(logger: logger, body)
-      } catch let error as PostgresTransactionError {
-        throw error.closureError ?? error.commitError ?? error.beginError ?? error
-      }
-    }
+    try await withConnection { connection in try await connection.withTransaction(logger: logger, body) }
   }
 
   /// Closes every connection and fails every waiter: calls in progress end with an error.
@@ -124,9 +118,9 @@ public final class DatabaseConnections: Sendable {
 
   /// A connection to use alone until `release`: an idle one, a new one while fewer than the
   /// maximum are open, or the next one released within `waitTimeout`.
-  private func acquire() async throws -> PostgresConnection {
+  private func acquire() async throws -> DatabaseConnection {
     enum Next {
-      case use(PostgresConnection)
+      case use(DatabaseConnection)
       case connect(id: Int)
       case wait
     }
@@ -150,7 +144,7 @@ public final class DatabaseConnections: Sendable {
     }
   }
 
-  private func connect(id: Int) async throws -> PostgresConnection {
+  private func connect(id: Int) async throws -> DatabaseConnection {
     var configuration = PostgresConnection.Configuration(
       host: url.host, port: url.port, username: url.user, password: url.password, database: url.database,
       tls: .disable)
@@ -159,7 +153,7 @@ public final class DatabaseConnections: Sendable {
       let connection = try await PostgresConnection.connect(
         configuration: configuration, id: id, logger: logger)
       health.answered()
-      return connection
+      return DatabaseConnection(connection)
     } catch {
       state.withLock { $0.open -= 1 }
       wakeOneWaiter()
@@ -170,7 +164,7 @@ public final class DatabaseConnections: Sendable {
   }
 
   /// Waits for a released connection (nil: a slot was freed, try again), at most `waitTimeout`.
-  private func waitForRelease() async throws -> PostgresConnection? {
+  private func waitForRelease() async throws -> DatabaseConnection? {
     let id = state.withLock { state in
       defer { state.nextWaiter += 1 }
       return state.nextWaiter
@@ -196,15 +190,15 @@ public final class DatabaseConnections: Sendable {
     }
   }
 
-  private func removeWaiter(_ id: Int) -> CheckedContinuation<PostgresConnection?, any Error>? {
+  private func removeWaiter(_ id: Int) -> CheckedContinuation<DatabaseConnection?, any Error>? {
     state.withLock { state in
       guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
       return state.waiters.remove(at: index).continuation
     }
   }
 
-  private func release(_ connection: PostgresConnection) {
-    let handed: CheckedContinuation<PostgresConnection?, any Error>? = state.withLock { state in
+  private func release(_ connection: DatabaseConnection) {
+    let handed: CheckedContinuation<DatabaseConnection?, any Error>? = state.withLock { state in
       if connection.isClosed || state.closed {
         state.open -= 1
         if state.closed { Self.discard(connection) }
@@ -218,10 +212,8 @@ public final class DatabaseConnections: Sendable {
     handed?.resume(returning: connection.isClosed ? nil : connection)
   }
 
-  /// Closes `connection`, keeping it alive until it is closed (PostgresNIO asserts that a
-  /// connection is closed before it goes away).
-  private static func discard(_ connection: PostgresConnection) {
-    connection.close().whenComplete { _ in withExtendedLifetime(connection) {} }
+  private static func discard(_ connection: DatabaseConnection) {
+    connection.close()
   }
 
   private func wakeOneWaiter() {

@@ -109,7 +109,7 @@ enum PostgresSchema {
 
   /// Applies the migrations not yet applied, in one transaction that holds the advisory lock:
   /// processes starting together wait for the first, then find nothing left to do.
-  static func migrate(_ connection: PostgresConnection, logger: Logger) async throws {
+  static func migrate(_ connection: DatabaseConnection, logger: Logger) async throws {
     try await connection.withTransaction(logger: logger) { connection in
       try await connection.query("SELECT pg_advisory_xact_lock(\(migrationLock))", logger: logger)
       try await connection.query(

@@ -50,7 +50,7 @@ extension PostgresStore {
   }
 
   /// Locks the user's row for the rest of the transaction.
-  static func lockUser(_ connection: PostgresConnection, id: Int64, logger: Logger) async throws {
+  static func lockUser(_ connection: DatabaseConnection, id: Int64, logger: Logger) async throws {
     let rows = try await connection.query(
       "SELECT id FROM herald_user WHERE id = \(id) FOR UPDATE", logger: logger)
     for try await _ in rows.decode(Int64.self) { return }

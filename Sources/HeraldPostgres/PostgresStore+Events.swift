@@ -36,10 +36,8 @@ extension PostgresStore {
   /// until cancelled. Holds one connection, listening.
   public func listenForDeliveries(_ delivered: @escaping @Sendable ([String]) -> Void) async throws {
     try await client.withConnection(bounded: false) { connection in
-      try await connection.listen(on: PostgresSchema.deliveredChannel) { notifications in
-        for try await notification in notifications {
-          delivered(notification.payload.split(separator: "\n").map(String.init))
-        }
+      try await connection.listen(on: PostgresSchema.deliveredChannel) { notification in
+        delivered(notification.payload.split(separator: "\n").map(String.init))
       }
     }
   }

@@ -39,7 +39,7 @@ extension PostgresStore {
 
   /// Locks the user's row for the rest of the transaction (changes to one user's data and plan
   /// happen one at a time) and returns their id.
-  static func lockUser(_ connection: PostgresConnection, named name: String, logger: Logger) async throws
+  static func lockUser(_ connection: DatabaseConnection, named name: String, logger: Logger) async throws
     -> Int64
   {
     let rows = try await connection.query(
@@ -50,7 +50,7 @@ extension PostgresStore {
 
   /// Writes the user's document (their zone and locale with it; the movement log has columns of
   /// its own) and bumps their version, so open live pages notice.
-  static func save(_ state: PlanningState, user: Int64, _ connection: PostgresConnection, logger: Logger)
+  static func save(_ state: PlanningState, user: Int64, _ connection: DatabaseConnection, logger: Logger)
     async throws
   {
     var stored = state
@@ -63,7 +63,7 @@ extension PostgresStore {
       """, logger: logger)
   }
 
-  static func planningState(_ connection: PostgresConnection, user: Int64, logger: Logger) async throws
+  static func planningState(_ connection: DatabaseConnection, user: Int64, logger: Logger) async throws
     -> PlanningState
   {
     guard let state = try await planningStates(connection, users: [user], logger: logger)[user] else {
@@ -74,7 +74,7 @@ extension PostgresStore {
 
   /// The data of each of `users` in one query (a worker's batch); a user whose stored data cannot
   /// be read has its error, so one damaged user does not hold up the others.
-  static func planningStates(_ connection: PostgresConnection, users: [Int64], logger: Logger) async throws
+  static func planningStates(_ connection: DatabaseConnection, users: [Int64], logger: Logger) async throws
     -> [Int64: Result<PlanningState, any Error>]
   {
     let rows = try await connection.query(
@@ -126,7 +126,7 @@ extension PostgresStore {
   }
 
   /// Writes the user's movement log.
-  static func store(_ log: MovementLog, user: Int64, _ connection: PostgresConnection, logger: Logger)
+  static func store(_ log: MovementLog, user: Int64, _ connection: DatabaseConnection, logger: Logger)
     async throws
   {
     try await connection.query(
@@ -144,7 +144,7 @@ extension PostgresStore {
   /// has go, the plan's rows are added once (the unique key keeps a delivered one delivered).
   /// Rows at or before `now` stay for a worker to deliver late or record as missed. When a row
   /// comes due before every pending one, workers are woken, once per transaction.
-  static func replan(_ connection: PostgresConnection, user: Int64, now: Date, logger: Logger) async throws {
+  static func replan(_ connection: DatabaseConnection, user: Int64, now: Date, logger: Logger) async throws {
     replans.increment()
     let state = try await planningState(connection, user: user, logger: logger)
     let context = PlanningContext(state: state, now: now, limits: .unlimited)

@@ -63,7 +63,7 @@ extension PostgresStore {
   static let userColumns =
     "id, name, time_zone, locale, webhook_url, webhook_secret, created_at"
 
-  static func fetchUser(_ connection: PostgresConnection, named name: String, logger: Logger) async throws
+  static func fetchUser(_ connection: DatabaseConnection, named name: String, logger: Logger) async throws
     -> HeraldUser
   {
     let query: PostgresQuery = "SELECT \(unescaped: userColumns) FROM herald_user WHERE name = \(name)"
@@ -73,7 +73,7 @@ extension PostgresStore {
     return user
   }
 
-  static func fetchUsers(_ connection: PostgresConnection, where condition: String, logger: Logger)
+  static func fetchUsers(_ connection: DatabaseConnection, where condition: String, logger: Logger)
     async throws -> [HeraldUser]
   {
     try await users(

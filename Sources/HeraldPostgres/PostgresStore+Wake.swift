@@ -6,9 +6,7 @@ extension PostgresStore {
   /// cancelled. Holds one connection, listening.
   public func listenForEarlierDeliveries(_ wake: @escaping @Sendable () -> Void) async throws {
     try await client.withConnection(bounded: false) { connection in
-      try await connection.listen(on: PostgresSchema.channel) { notifications in
-        for try await _ in notifications { wake() }
-      }
+      try await connection.listen(on: PostgresSchema.channel) { _ in wake() }
     }
   }
 }

@@ -38,7 +38,7 @@ public struct PostgresStore: Sendable {
   /// Runs `body` in a transaction, as `PostgresProblem` errors: the first error of the body, or
   /// of the commit, is thrown as it was.
   func transaction<Value: Sendable>(
-    _ body: (PostgresConnection) async throws -> sending Value
+    _ body: (DatabaseConnection) async throws -> sending Value
   ) async throws -> Value {
     try await client.withTransaction(logger: logger, body)
   }

@@ -57,7 +57,9 @@ struct DeliveriesCommandTests {
       #expect(requests.first?.body["late"] == .bool(true))
       #expect(try await DeliveryWorkerTests.statuses(url) == ["focus-block-start-b1 delivered"])
       let late = try HeraldProcess.run(["deliveries", "list", "--postgres", database, "--status", "late"])
-      #expect(late.stdout.contains("  ada  delivered-late  2026-11-23T07:55:00.000Z  tries 1  at "))
+      #expect(
+        late.stdout.contains("  ada  delivered-late  2026-11-23T07:55:00.000Z  tries 1  at "),
+        "exit \(late.status): \(late.stderr)")
       _ = store
     }
   }
