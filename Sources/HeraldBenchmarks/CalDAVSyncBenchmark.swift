@@ -112,7 +112,7 @@ struct CalDAVSyncBenchmark {
     process.arguments = ["--version"]
     let pipe = Pipe()
     process.standardOutput = pipe
-    guard (try? process.run()) != nil else { return "?" }
+    guard (try? process.start()) != nil else { return "?" }
     process.waitUntilExit()
     return String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
       .trimmingCharacters(in: .whitespacesAndNewlines)

@@ -50,7 +50,7 @@ struct HeraldWorkerLoad {
     process.arguments = ["worker", "--postgres", url.description, "--concurrency", concurrency]
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
-    try process.run()
+    try process.start()
     return process
   }
 

@@ -71,7 +71,7 @@ struct PgqueuerWorker {
     process.standardOutput = FileHandle.nullDevice
     // Its errors (a missing module, a refused connection) are shown as they come.
     process.standardError = FileHandle.standardError
-    try process.run()
+    try process.start()
     return process
   }
 }

@@ -34,7 +34,7 @@ struct ReaderBenchmark {
       process.arguments = [Self.childJob, path]
       let output = Pipe()
       process.standardOutput = output
-      try process.run()
+      try process.start()
       let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
       process.waitUntilExit()
       let fields = text.split(separator: " ").compactMap {

@@ -28,7 +28,7 @@ final class ServeProcess {
     process.arguments = ["serve", "--database", database, "--port", String(port)]
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
-    try process.run()
+    try process.start()
     let deadline = Date().addingTimeInterval(20)
     while Date() < deadline {
       if let response = try? RawHTTPClient(port: port, timeout: 2).request(

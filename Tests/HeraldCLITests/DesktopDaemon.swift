@@ -35,7 +35,7 @@ final class DesktopDaemon: Sendable {
     process.standardOutput = out
     process.standardError = err
     process.terminationHandler = { [exited] _ in exited.signal() }
-    try process.runWithSignalsUnblocked()
+    try process.start()
     output = LineStream(out.fileHandleForReading)
     errors = LineStream(err.fileHandleForReading)
   }
@@ -101,7 +101,7 @@ enum ProcessTable {
     process.arguments = ["-eo", "pid=,ppid=,args="]
     let output = Pipe()
     process.standardOutput = output
-    try process.run()
+    try process.start()
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in

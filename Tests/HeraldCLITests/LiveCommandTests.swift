@@ -149,7 +149,7 @@ private struct TimedRun {
     let out = Pipe()
     process.standardOutput = out
     process.standardError = FileHandle.nullDevice
-    try process.run()
+    try process.start()
     let watchdog = DispatchWorkItem { [process] in if process.isRunning { process.terminate() } }
     DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
     let started = ContinuousClock.now

@@ -235,7 +235,7 @@ import Testing
     process.arguments = arguments
     process.standardOutput = try FileHandle(forWritingTo: outputFile)
     process.standardError = try FileHandle(forWritingTo: errorFile)
-    try process.run()
+    try process.start()
     let deadline = Date().addingTimeInterval(600)
     var raw: Int32 = 0
     var status: Int32?

@@ -19,7 +19,7 @@ struct PythonReceiver {
     let pipe = Pipe()
     process.standardOutput = pipe
     if let input { process.standardInput = input }
-    try process.runWithSignalsUnblocked()
+    try process.start()
     output = LineStream(pipe.fileHandleForReading)
     guard let port = output.wait(until: Date().addingTimeInterval(20), for: { $0.first }),
       let url = URL(string: "http://127.0.0.1:\(port)/hook")

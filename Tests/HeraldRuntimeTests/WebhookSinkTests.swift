@@ -42,7 +42,7 @@ import Testing
     process.arguments = ["python3", "-c", Self.server, String(status)]
     let output = Pipe()
     process.standardOutput = output
-    try process.runWithSignalsUnblocked()
+    try process.start()
     let lines = LineStream(output.fileHandleForReading)
     let port = lines.wait(until: Date().addingTimeInterval(20)) { $0.first }
     guard let port, let url = URL(string: "http://127.0.0.1:\(port)/hook") else {

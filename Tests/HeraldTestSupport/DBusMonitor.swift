@@ -21,7 +21,7 @@ public final class DBusMonitor: Sendable {
     process.standardOutput = pipe
     process.standardError = FileHandle.nullDevice
     process.terminationHandler = { [exited] _ in exited.signal() }
-    try process.runWithSignalsUnblocked()
+    try process.start()
     output = LineStream(pipe.fileHandleForReading)
     guard output.wait(until: Date(timeIntervalSinceNow: timeout), for: { $0.isEmpty ? nil : true }) != nil
     else {

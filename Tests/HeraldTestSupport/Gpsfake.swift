@@ -27,7 +27,7 @@ public final class Gpsfake: @unchecked Sendable {
     process.standardError = handle
     process.standardInput = FileHandle.nullDevice
     process.terminationHandler = { [exited] _ in exited.signal() }
-    try process.runWithSignalsUnblocked()
+    try process.start()
     // Ready once gpsd lists the pseudo-terminal gpsfake feeds: before that it listens already,
     // but a client may see its connection dropped while the device is being added.
     let deadline = Date().addingTimeInterval(15)

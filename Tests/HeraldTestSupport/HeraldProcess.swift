@@ -73,7 +73,7 @@ public struct HeraldProcess {
     process.standardOutput = out
     process.standardError = err
     process.standardInput = input
-    try process.run()
+    try process.start()
     if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
     try input.fileHandleForWriting.close()
     // Read both pipes to the end before waiting, so a large output cannot fill a pipe and block.
@@ -92,7 +92,7 @@ public struct HeraldProcess {
     let err = Pipe()
     process.standardOutput = full
     process.standardError = err
-    try process.run()
+    try process.start()
     let stderrData = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     try full.close()

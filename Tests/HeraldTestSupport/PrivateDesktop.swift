@@ -66,7 +66,7 @@ public final class PrivateDesktop: @unchecked Sendable {
     let output = Pipe()
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
-    try process.runWithSignalsUnblocked()
+    try process.start()
     lock.withLock { screenProcess = process }
     let lines = LineStream(output.fileHandleForReading)
     guard
@@ -145,7 +145,7 @@ public final class PrivateDesktop: @unchecked Sendable {
     process.environment = environment
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
-    try process.runWithSignalsUnblocked()
+    try process.start()
     return process
   }
 

@@ -25,7 +25,7 @@ public enum Program {
     let output = Pipe()
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
-    try process.run()
+    try process.start()
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return Result(

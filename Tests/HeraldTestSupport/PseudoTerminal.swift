@@ -29,7 +29,7 @@ public enum PseudoTerminal {
     process.standardOutput = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
     process.standardError = FileHandle.nullDevice
     process.standardInput = FileHandle.nullDevice
-    try process.runWithSignalsUnblocked()
+    try process.start()
     // Only the child holds the terminal now: reading ends (EIO) when it exits.
     close(slave)
     var output = Data()

@@ -60,7 +60,7 @@ public final class RadicaleServer: @unchecked Sendable {
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     // Unblocked, or the server inherits the test runner's blocked signals and ignores SIGTERM.
-    try process.runWithSignalsUnblocked()
+    try process.start()
     lock.withLock { self.process = process }
     for _ in 0..<500 {
       if try await request("OPTIONS", "/") != 0 { return }
@@ -109,7 +109,7 @@ public final class RadicaleServer: @unchecked Sendable {
     curl.standardInput = input
     curl.standardOutput = output
     curl.standardError = FileHandle.nullDevice
-    try curl.runWithSignalsUnblocked()
+    try curl.start()
     try input.fileHandleForWriting.write(contentsOf: Data((body ?? "").utf8))
     try input.fileHandleForWriting.close()
     let answer = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)

@@ -83,7 +83,7 @@ public struct SessionBus: Sendable {
     let output = Pipe()
     process.standardOutput = output
     process.standardError = output
-    try process.run()
+    try process.start()
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return (process.terminationStatus, String(decoding: data, as: UTF8.self))

@@ -46,7 +46,7 @@ public final class StreamingProcess: @unchecked Sendable {
     process.standardError = err
     process.terminationHandler = { [self] finished in exited(status: finished.terminationStatus) }
     // So that `terminate()` reaches it however the calling thread masks signals.
-    try process.runWithSignalsUnblocked()
+    try process.start()
     if let stdin {
       // Written on a thread of its own: a large input must not wait for the reader here.
       let writer = input.fileHandleForWriting

@@ -39,7 +39,7 @@ public final class WebDriver: @unchecked Sendable {
     process.standardError = FileHandle.nullDevice
     process.standardInput = FileHandle.nullDevice
     process.terminationHandler = { [exited] _ in exited.signal() }
-    try process.runWithSignalsUnblocked()
+    try process.start()
     let deadline = Date().addingTimeInterval(20)
     while Date() < deadline, process.isRunning {
       if let status = try? RawHTTPClient(port: port, timeout: 2).request(

@@ -45,7 +45,7 @@ public enum MapOpener {
     process.standardError = FileHandle.nullDevice
     // Reaped when it ends; the viewer it starts lives on.
     process.terminationHandler = { _ in }
-    do { try process.runWithSignalsUnblocked() } catch {
+    do { try process.start() } catch {
       throw EnvironmentError(tried: "running xdg-open \(file.path)", problem: error.localizedDescription)
     }
     logger.info("map opened", metadata: ["route": "\(link.routeID)", "file": "\(file.path)"])
