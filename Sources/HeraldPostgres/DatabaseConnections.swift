@@ -74,7 +74,7 @@ public final class DatabaseConnections: Sendable {
     let watchdog = Task { [limits] in
       guard bounded else { return }
       try await Task.sleep(for: limits.callTimeout)
-      Self.discard(connection)
+      connection.close()
     }
     defer {
       watchdog.cancel()
@@ -84,7 +84,7 @@ public final class DatabaseConnections: Sendable {
       return try await withTaskCancellationHandler {
         try await body(connection)
       } onCancel: {
-        Self.discard(connection)
+        connection.close()
       }
     } catch  where DatabaseUnavailable.isConnectionFailure(error) {
       let cause = PostgresProblem.describe(error)
@@ -110,7 +110,7 @@ public final class DatabaseConnections: Sendable {
       }
       return (state.idle, state.waiters)
     }
-    for connection in idle { Self.discard(connection) }
+    for connection in idle { connection.close() }
     for waiter in waiters {
       waiter.continuation.resume(throwing: DatabaseUnavailable(cause: "shutting down"))
     }
@@ -201,7 +201,7 @@ public final class DatabaseConnections: Sendable {
     let handed: CheckedContinuation<DatabaseConnection?, any Error>? = state.withLock { state in
       if connection.isClosed || state.closed {
         state.open -= 1
-        if state.closed { Self.discard(connection) }
+        if state.closed { connection.close() }
         return state.waiters.isEmpty ? nil : state.waiters.removeFirst().continuation
       }
       if !state.waiters.isEmpty { return state.waiters.removeFirst().continuation }
@@ -210,10 +210,6 @@ public final class DatabaseConnections: Sendable {
     }
     // A waiter gets the connection itself, or nil (a slot freed: it connects anew).
     handed?.resume(returning: connection.isClosed ? nil : connection)
-  }
-
-  private static func discard(_ connection: DatabaseConnection) {
-    connection.close()
   }
 
   private func wakeOneWaiter() {
