@@ -173,6 +173,7 @@ let package = Package(
         "HeraldCore", "HeraldInterchange", "HeraldStore", "HeraldPostgres", "HeraldRuntime", "HeraldServer",
         "HeraldSystem", "HeraldTestSupport", "HeraldWorker",
         .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "PropertyBased", package: "swift-property-based"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "Yams", package: "Yams"),

@@ -52,21 +52,30 @@ public enum JSONWriter {
     return "\(number)"
   }
 
+  /// Escapes only `"`, `\` and control characters; the runs between them are appended whole
+  /// (cut at ASCII bytes, so always at a character's boundary), which keeps the usual text — none
+  /// to escape — one append.
   private static func quote(_ text: String, into out: inout String) {
     out += "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case _ where scalar.value < 0x20:
-        let hex = String(scalar.value, radix: 16)
+    let bytes = text.utf8
+    var run = bytes.startIndex
+    for index in bytes.indices {
+      let byte = bytes[index]
+      guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+      out += Substring(bytes[run..<index])
+      switch byte {
+      case UInt8(ascii: "\""): out += "\\\""
+      case UInt8(ascii: "\\"): out += "\\\\"
+      case UInt8(ascii: "\n"): out += "\\n"
+      case UInt8(ascii: "\r"): out += "\\r"
+      case UInt8(ascii: "\t"): out += "\\t"
+      default:
+        let hex = String(byte, radix: 16)
         out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: out.unicodeScalars.append(scalar)
       }
+      run = bytes.index(after: index)
     }
+    out += Substring(bytes[run...])
     out += "\""
   }
 }

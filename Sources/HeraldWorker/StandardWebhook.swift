@@ -31,10 +31,30 @@ public enum StandardWebhook {
     return Data(JSONWriter.string(.object(members), pretty: false).utf8)
   }
 
-  private static func encode(_ text: String) -> String {
-    var allowed = CharacterSet.alphanumerics.intersection(
-      CharacterSet(charactersIn: Unicode.Scalar(0)...Unicode.Scalar(127)))
-    allowed.insert(charactersIn: "-._~")
-    return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+  /// Percent-encodes all but RFC 3986's unreserved characters (ASCII letters and digits, `-._~`),
+  /// byte by byte of the UTF-8 form, upper-case hex. Hand-written: Foundation's
+  /// `addingPercentEncoding` with a `CharacterSet` cost a worker about 6 % of its CPU.
+  static func encode(_ text: String) -> String {
+    func unreserved(_ byte: UInt8) -> Bool {
+      switch byte {
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+        UInt8(ascii: "~"):
+        return true
+      default: return false
+      }
+    }
+    guard !text.utf8.allSatisfy(unreserved) else { return text }
+    let hex = Array("0123456789ABCDEF".utf8)
+    var out: [UInt8] = []
+    out.reserveCapacity(text.utf8.count * 3)
+    for byte in text.utf8 {
+      if unreserved(byte) {
+        out.append(byte)
+      } else {
+        out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+      }
+    }
+    return String(decoding: out, as: UTF8.self)
   }
 }
