@@ -21,7 +21,8 @@ import Testing
   }
 
   @Test func escapesOnlyWhatJSONRequires() {
-    #expect(JSONWriter.string(.string("a\"b\\c\nd\re\tf\u{1}g\u{1F}h/é😀"), pretty: false)
-      == #""a\"b\\c\nd\re\tf\u0001g\u001fh/é😀""#)
+    #expect(
+      JSONWriter.string(.string("a\"b\\c\nd\re\tf\u{1}g\u{1F}h/é😀"), pretty: false)
+        == #""a\"b\\c\nd\re\tf\u0001g\u001fh/é😀""#)
   }
 }
