@@ -10,7 +10,7 @@ enum BenchmarkMain {
     // Arguments pick jobs by name; none runs them all.
     let jobs: Set = [
       "plan", "proximity", "movement", "places", "daemon", "gpx", "scenario", "sse", "workers", "recurrence",
-      "caldav", "compare", "calendar",
+      "caldav", "compare", "calendar", "changes",
     ]
     let picked = Set(CommandLine.arguments.dropFirst())
     guard picked.isSubset(of: jobs) else {
@@ -124,6 +124,15 @@ enum BenchmarkMain {
         try await WorkerBenchmark().run()
       } catch {
         print("workers benchmark failed: \(error)")
+        exit(1)
+      }
+    }
+    // Only when named: it needs PostgreSQL.
+    if picked.contains("changes") {
+      do {
+        try await ChangesBenchmark().run()
+      } catch {
+        print("changes benchmark failed: \(error)")
         exit(1)
       }
     }

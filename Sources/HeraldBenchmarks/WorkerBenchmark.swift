@@ -9,7 +9,7 @@ import Logging
 /// `HERALD_POSTGRES_URL` names; `.ci/postgres` starts one), release `herald worker` processes and a
 /// webhook receiver, all on this machine. Deliveries per second with 1 and 2 workers draining a
 /// backlog; lateness at a steady 1 000 deliveries/s; how long a dead worker's claims take to be
-/// delivered by another; users replanned per second.
+/// delivered by another. (What a change of a user's data costs is job `changes`.)
 struct WorkerBenchmark {
   let users = 1_000
   let logger: Logger = {
@@ -105,26 +105,6 @@ struct WorkerBenchmark {
     print(
       "  a dead worker's \(takeover.0) claimed rows delivered by another after "
         + "\(String(format: "%.1f", takeover.1)) s (lease \(Int(lease)) s); target ≤ 30 s after the claim")
-
-    // Planning cost: every user's data replaced, each replan in its own transaction.
-    let replans = try await postgres.withDatabase { url in
-      try await PostgresStore.withStore(url, logger: logger) { store in
-        for index in 0..<users {
-          _ = try await store.addUser(
-            name: "user-\(index)", timeZone: TimeZone(identifier: "Europe/Berlin") ?? .gmt, language: .de,
-            webhook: nil, at: Date())
-        }
-        let state = Self.richState(now: Date())
-        let clock = ContinuousClock()
-        let start = clock.now
-        for index in 0..<users {
-          try await store.replaceData(ofUser: "user-\(index)", with: state, now: Date())
-        }
-        return Double(users) / start.duration(to: clock.now).inSeconds
-      }
-    }
-    print(
-      "  users replanned/s (10 blocks, 10 tasks, a movement schedule each; one at a time): \(Int(replans))")
   }
 
   /// A user's day: 10 focus blocks, 10 tasks due, movement every hour.

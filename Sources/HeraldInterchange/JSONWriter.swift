@@ -44,7 +44,8 @@ public enum JSONWriter {
 
   private static func newline(_ out: inout String, _ indent: Int?) {
     guard let indent else { return }
-    out += "\n" + String(repeating: "  ", count: indent)
+    out += "\n"
+    for _ in 0..<indent { out += "  " }
   }
 
   private static func format(_ number: Double) -> String {

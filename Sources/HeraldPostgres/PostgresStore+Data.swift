@@ -28,11 +28,9 @@ extension PostgresStore {
     ofUser user: Int64, now: Date, _ change: (inout PlanningState) throws -> Value
   ) async throws -> Value {
     try await transaction { connection in
-      try await Self.lockUser(connection, id: user, logger: logger)
-      var state = try await Self.planningState(connection, user: user, logger: logger)
+      var state = try await Self.planningState(connection, user: user, lock: true, logger: logger)
       let value = try change(&state)
-      try await Self.save(state, user: user, connection, logger: logger)
-      try await Self.replan(connection, user: user, now: now, logger: logger)
+      try await Self.replan(connection, user: user, state: state, now: now, saving: true, logger: logger)
       return value
     }
   }
@@ -47,13 +45,5 @@ extension PostgresStore {
       }
       throw RecordError.notFound("user \(user)", "no such user")
     }
-  }
-
-  /// Locks the user's row for the rest of the transaction.
-  static func lockUser(_ connection: DatabaseConnection, id: Int64, logger: Logger) async throws {
-    let rows = try await connection.query(
-      "SELECT id FROM herald_user WHERE id = \(id) FOR UPDATE", logger: logger)
-    for try await _ in rows.decode(Int64.self) { return }
-    throw RecordError.notFound("user \(id)", "no such user")
   }
 }

@@ -15,8 +15,7 @@ extension PostgresStore {
   public func replaceData(ofUser name: String, with state: PlanningState, now: Date) async throws {
     try await transaction { connection in
       let user = try await Self.lockUser(connection, named: name, logger: logger)
-      try await Self.save(state, user: user, connection, logger: logger)
-      try await Self.replan(connection, user: user, now: now, logger: logger)
+      try await Self.replan(connection, user: user, state: state, now: now, saving: true, logger: logger)
     }
   }
 
@@ -48,25 +47,13 @@ extension PostgresStore {
     throw RecordError.notFound("user \(name)", "no such user")
   }
 
-  /// Writes the user's document (their zone and locale with it; the movement log has columns of
-  /// its own) and bumps their version, so open live pages notice.
-  static func save(_ state: PlanningState, user: Int64, _ connection: DatabaseConnection, logger: Logger)
-    async throws
-  {
-    var stored = state
-    stored.movementLog = nil
-    try await connection.query(
-      """
-      UPDATE herald_user SET scenario = \(ScenarioDocument.encode(stored)),
-        time_zone = \(state.timeZone.identifier), locale = \(state.language.rawValue), version = version + 1
-      WHERE id = \(user)
-      """, logger: logger)
-  }
-
-  static func planningState(_ connection: DatabaseConnection, user: Int64, logger: Logger) async throws
-    -> PlanningState
-  {
-    guard let state = try await planningStates(connection, users: [user], logger: logger)[user] else {
+  /// The user's data; with `lock`, their row locked for the rest of the transaction, so that
+  /// changes to one user's data and plan happen one at a time.
+  static func planningState(
+    _ connection: DatabaseConnection, user: Int64, lock: Bool = false, logger: Logger
+  ) async throws -> PlanningState {
+    guard let state = try await planningStates(connection, users: [user], lock: lock, logger: logger)[user]
+    else {
       throw RecordError.notFound("user \(user)", "no such user")
     }
     return try state.get()
@@ -74,15 +61,16 @@ extension PostgresStore {
 
   /// The data of each of `users` in one query (a worker's batch); a user whose stored data cannot
   /// be read has its error, so one damaged user does not hold up the others.
-  static func planningStates(_ connection: DatabaseConnection, users: [Int64], logger: Logger) async throws
-    -> [Int64: Result<PlanningState, any Error>]
-  {
-    let rows = try await connection.query(
-      """
+  static func planningStates(
+    _ connection: DatabaseConnection, users: [Int64], lock: Bool = false, logger: Logger
+  ) async throws -> [Int64: Result<PlanningState, any Error>] {
+    var query: PostgresQuery = """
       SELECT id, name, scenario, time_zone, locale, movement_last_reminder_at, movement_last_answered,
         movement_snoozed_at, movement_progress_day, movement_delivered, movement_acknowledged
       FROM herald_user WHERE id = ANY(\(users))
-      """, logger: logger)
+      """
+    if lock { query.sql += " FOR UPDATE" }
+    let rows = try await connection.query(query, logger: logger)
     var states: [Int64: Result<PlanningState, any Error>] = [:]
     for try await (id, name, scenario, zone, locale, last, answered, snoozed, day, delivered, acknowledged)
       in rows.decode(
@@ -139,48 +127,55 @@ extension PostgresStore {
       """, logger: logger)
   }
 
-  /// Reconciles the user's pending deliveries with the plan at `now` (the core's `Planner`,
-  /// unlimited, in the user's zone and language): pending rows after `now` the plan no longer
-  /// has go, the plan's rows are added once (the unique key keeps a delivered one delivered).
-  /// Rows at or before `now` stay for a worker to deliver late or record as missed. When a row
-  /// comes due before every pending one, workers are woken, once per transaction.
-  static func replan(_ connection: DatabaseConnection, user: Int64, now: Date, logger: Logger) async throws {
+  /// Reconciles the user's pending deliveries with the plan of `state` at `now` (the core's
+  /// `Planner`, unlimited, in the user's zone and language) — with `saving`, after writing `state`
+  /// as the user's data (their zone and locale with it; the movement log has columns of its own)
+  /// and bumping their version, so open live pages notice. Pending rows after `now` the plan no
+  /// longer has go, the plan's rows are added once (the unique key keeps a delivered one
+  /// delivered); rows at or before `now` stay for a worker to deliver late or record as missed.
+  /// When the plan's first row comes before every row that was pending, workers are woken.
+  ///
+  /// One statement, so one round trip whatever the plan's size: its parts see the table as it
+  /// was before it, which is what each needs — the rows to remove are disjoint from the rows to
+  /// add, and a worker sleeping until a row removed here wakes before the plan's first row anyway.
+  /// The caller holds the user's row lock.
+  static func replan(
+    _ connection: DatabaseConnection, user: Int64, state: PlanningState, now: Date, saving: Bool,
+    logger: Logger
+  ) async throws {
     replans.increment()
-    let state = try await planningState(connection, user: user, logger: logger)
     let context = PlanningContext(state: state, now: now, limits: .unlimited)
     let scheduled = Planner.schedule(context)
     let identifiers = scheduled.map { $0.kind.identifier(owner: Int($0.owner), in: context) }
     let fireDates = scheduled.map(\.fireDate)
     let kinds = scheduled.map { Int16($0.kindIndex) }
     let owners = scheduled.map(\.owner)
-    try await connection.query(
-      """
-      DELETE FROM delivery AS d
-      WHERE d.user_id = \(user) AND d.status = 'pending' AND d.fire_at > \(now)
-        AND NOT EXISTS (
-          SELECT 1 FROM unnest(\(identifiers)::text[], \(fireDates)::timestamptz[]) AS p (request_id, fire_at)
-          WHERE p.request_id = d.request_id AND p.fire_at = d.fire_at)
-      """, logger: logger)
-    guard let earliest = fireDates.min() else { return }
-    var wake = true
-    for try await pending in try await connection.query(
-      "SELECT min(due_at) FROM delivery WHERE status = 'pending'", logger: logger
-    ).decode(Date?.self) {
-      if let pending, pending <= earliest { wake = false }
-    }
+    var stored = state
+    stored.movementLog = nil
+    let document = saving ? ScenarioDocument.encode(stored) : ""
     // An owner is an index into the user's lists: it moves when an earlier item is removed.
     try await connection.query(
       """
-      INSERT INTO delivery (user_id, request_id, fire_at, kind, owner, due_at)
-      SELECT \(user), p.request_id, p.fire_at, p.kind, p.owner, p.fire_at
-      FROM unnest(\(identifiers)::text[], \(fireDates)::timestamptz[], \(kinds)::int2[], \(owners)::int4[])
-        AS p (request_id, fire_at, kind, owner)
-      ON CONFLICT (user_id, request_id, fire_at) DO UPDATE SET kind = excluded.kind, owner = excluded.owner
-        WHERE delivery.status = 'pending'
-          AND (delivery.kind, delivery.owner) IS DISTINCT FROM (excluded.kind, excluded.owner)
+      WITH plan AS (
+        SELECT * FROM unnest(\(identifiers)::text[], \(fireDates)::timestamptz[], \(kinds)::int2[], \(owners)::int4[])
+          AS p (request_id, fire_at, kind, owner)),
+      saved AS (
+        UPDATE herald_user SET scenario = \(document), time_zone = \(state.timeZone.identifier),
+          locale = \(state.language.rawValue), version = version + 1
+        WHERE id = \(user) AND \(saving)),
+      gone AS (
+        DELETE FROM delivery AS d
+        WHERE d.user_id = \(user) AND d.status = 'pending' AND d.fire_at > \(now)
+          AND NOT EXISTS (SELECT 1 FROM plan AS p WHERE p.request_id = d.request_id AND p.fire_at = d.fire_at)),
+      added AS (
+        INSERT INTO delivery (user_id, request_id, fire_at, kind, owner, due_at)
+        SELECT \(user), p.request_id, p.fire_at, p.kind, p.owner, p.fire_at FROM plan AS p
+        ON CONFLICT (user_id, request_id, fire_at) DO UPDATE SET kind = excluded.kind, owner = excluded.owner
+          WHERE delivery.status = 'pending'
+            AND (delivery.kind, delivery.owner) IS DISTINCT FROM (excluded.kind, excluded.owner))
+      SELECT pg_notify(\(PostgresSchema.channel), '')
+      WHERE (SELECT min(fire_at) FROM plan)
+        < coalesce((SELECT min(due_at) FROM delivery WHERE status = 'pending'), 'infinity')
       """, logger: logger)
-    if wake {
-      try await connection.query("SELECT pg_notify(\(PostgresSchema.channel), '')", logger: logger)
-    }
   }
 }

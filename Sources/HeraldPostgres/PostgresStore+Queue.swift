@@ -135,10 +135,10 @@ extension PostgresStore {
       return
     }
     try await transaction { connection in
-      if rolling || !outcome.effects.isEmpty {
-        try await connection.query(
-          "SELECT 1 FROM herald_user WHERE id = \(claimed.user) FOR UPDATE", logger: logger)
-      }
+      // The user's row locked (and their data read) first, as every change of their data does.
+      var state =
+        rolling || !outcome.effects.isEmpty
+        ? try await Self.planningState(connection, user: claimed.user, lock: true, logger: logger) : nil
       let updated: Int
       switch outcome {
       case .withdrawn:
@@ -172,16 +172,17 @@ extension PostgresStore {
         ).collect().count
       }
       guard updated > 0 else { return }
-      if !outcome.effects.isEmpty {
-        var log =
-          try await Self.planningState(connection, user: claimed.user, logger: logger).movementLog
-          ?? MovementLog()
+      if !outcome.effects.isEmpty, var changed = state {
+        var log = changed.movementLog ?? MovementLog()
         for effect in outcome.effects { log.apply(effect) }
         try await Self.store(log, user: claimed.user, connection, logger: logger)
+        changed.movementLog = log
+        state = changed
       }
       if case .retry = outcome { return }
-      if rolling {
-        try await Self.replan(connection, user: claimed.user, now: claimed.fireDate, logger: logger)
+      if rolling, let state {
+        try await Self.replan(
+          connection, user: claimed.user, state: state, now: claimed.fireDate, saving: false, logger: logger)
       }
     }
   }

@@ -52,7 +52,14 @@ struct PostgresStoreTests {
       #expect(
         applied == [
           "v1-users-tokens-deliveries", "v2-user-version", "v3-delivery-events", "v4-delivery-requeued",
+          "v5-scenario-lz4",
         ])
+      // Debian's PostgreSQL is built with lz4: the documents are compressed with it.
+      let compression = try await TestDatabase.column(
+        url,
+        "SELECT attcompression::text FROM pg_attribute WHERE attrelid = 'herald_user'::regclass AND attname = 'scenario'"
+      )
+      #expect(compression == ["l"])
     }
   }
 
