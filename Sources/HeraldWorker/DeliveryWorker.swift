@@ -120,14 +120,19 @@ public final class DeliveryWorker: Sendable {
           failing = false
         }
         let room = configuration.batchSize - lanes.rowsHeld
-        if room >= max(1, configuration.batchSize / 4) {
-          let claimed = try await store.claim(
-            now: clock.now(), limit: room, lease: configuration.lease, ahead: configuration.lookahead)
-          if !claimed.isEmpty {
-            logger.debug("claimed", metadata: ["rows": "\(claimed.count)"])
-            await dispatch(claimed, in: &group)
-            continue
-          }
+        guard room >= max(1, configuration.batchSize / 4) else {
+          // Busy: a lane finishing a row, a NOTIFY or `stop()` rings; nothing to ask the database
+          // meanwhile (asking when the next row is due after every delivery cost PostgreSQL more
+          // than the deliveries' own statements).
+          await wakeup.wait()
+          continue
+        }
+        let claimed = try await store.claim(
+          now: clock.now(), limit: room, lease: configuration.lease, ahead: configuration.lookahead)
+        if !claimed.isEmpty {
+          logger.debug("claimed", metadata: ["rows": "\(claimed.count)"])
+          await dispatch(claimed, in: &group)
+          continue
         }
         guard !isStopping else { break }
         let now = clock.now()
