@@ -47,12 +47,15 @@ struct BenchmarkPostgres {
     return value.flatMap { Int($0) } ?? 0
   }
 
-  /// The postmaster: the parent of the backend that answers.
+  /// The postmaster: the first line of `postmaster.pid` in the server's data directory. (Read
+  /// from the parent of the backend that answers, it failed now and then: the backend of a closed
+  /// connection may be gone from /proc before it is read.)
   func postmaster() async throws -> Int32 {
-    guard let backend = try await text("SELECT pg_backend_pid()::text").flatMap({ Int32($0) }),
-      let stat = ProcessCPU.stat(backend)
+    guard let directory = try await text("SELECT current_setting('data_directory')"),
+      let file = try? String(contentsOfFile: directory + "/postmaster.pid", encoding: .utf8),
+      let pid = file.split(separator: "\n").first.flatMap({ Int32($0) }), ProcessCPU.stat(pid) != nil
     else { throw BenchmarkFailure("cannot find the PostgreSQL server's processes in /proc") }
-    return stat.parent
+    return pid
   }
 
   /// The durability settings, as `name=value` pairs.

@@ -29,6 +29,7 @@ struct WorkerCommand: AsyncParsableCommand {
   @Flag(help: "Log every delivery.") var verbose = false
 
   func run() async throws {
+    DeliveryWorker.runTasksOnEventLoops()
     guard (1...1000).contains(concurrency) else {
       throw FieldError("--concurrency", "expected 1 to 1000, got \(concurrency)")
     }
