@@ -78,7 +78,7 @@ public final class DeliveryWorker: Sendable {
   private func listen() async {
     while !Task.isCancelled {
       do {
-        try await store.listenForEarlierDeliveries { [wakeup] in wakeup.signal() }
+        try await store.listenForEarlierDeliveries { [wakeup] in wakeup.signal(tableChanged: true) }
       } catch  where !Task.isCancelled {
         // An outage is logged by the connections; anything else is said here.
         if !(error is DatabaseUnavailable) {
@@ -88,7 +88,7 @@ public final class DeliveryWorker: Sendable {
         return
       }
       guard !Task.isCancelled else { return }
-      wakeup.signal()
+      wakeup.signal(tableChanged: true)
       try? await Task.sleep(for: .milliseconds(500))
     }
   }
@@ -105,10 +105,18 @@ public final class DeliveryWorker: Sendable {
     }
   }
 
-  /// Claims what is due whenever there is room, hands each user's rows to their lane, and sleeps
-  /// until the next row is due, a NOTIFY, or a lane finishing.
+  /// Claims what is due whenever there is room, hands each user's rows to their lane (starting it
+  /// when its first row's instant comes), and sleeps until the next row is due, a NOTIFY, a lane
+  /// finishing, or a row claimed ahead coming due.
+  ///
+  /// The table is asked only when it may have something: after a claim that found nothing, not
+  /// again before the next row's time (less the look-ahead), a NOTIFY or a batch of outcomes
+  /// recorded — while lanes are at work, not after 0.1 s either, for rows given back or put off by
+  /// other workers, which come without a NOTIFY. (Asking after every delivery cost PostgreSQL more than the deliveries' own
+  /// statements, and kept the loop from starting lanes on time.)
   private func loop(lanesIn group: inout DiscardingTaskGroup) async {
     var failing = false
+    var claimAfter = Date.distantPast
     while !Task.isCancelled, !isStopping {
       do {
         if failing {
@@ -118,29 +126,32 @@ public final class DeliveryWorker: Sendable {
           try await store.ping()
           try await Task.sleep(for: .milliseconds(1_500))
           failing = false
+          claimAfter = .distantPast
         }
-        let room = configuration.batchSize - lanes.rowsHeld
-        guard room >= max(1, configuration.batchSize / 4) else {
-          // Busy: a lane finishing a row, a NOTIFY or `stop()` rings; nothing to ask the database
-          // meanwhile (asking when the next row is due after every delivery cost PostgreSQL more
-          // than the deliveries' own statements).
-          await wakeup.wait()
-          continue
-        }
-        let claimed = try await store.claim(
-          now: clock.now(), limit: room, lease: configuration.lease, ahead: configuration.lookahead)
-        if !claimed.isEmpty {
-          logger.debug("claimed", metadata: ["rows": "\(claimed.count)"])
-          await dispatch(claimed, in: &group)
-          continue
-        }
-        guard !isStopping else { break }
         let now = clock.now()
-        // Woken a moment early: the rows are claimed ahead and fired from timers at their instant.
-        let next =
-          try await store.nextWake(after: now)?.addingTimeInterval(-configuration.lookahead)
-          ?? now.addingTimeInterval(configuration.maximumIdle)
-        logger.debug("idle", metadata: ["until": "\(RFC3339.utcStringWithMilliseconds(next))"])
+        startLanes(lanes.release(now: now), in: &group)
+        if wakeup.takeTableChanged() { claimAfter = .distantPast }
+        let room = configuration.batchSize - lanes.rowsHeld
+        let canClaim = room >= max(1, configuration.batchSize / 4)
+        if canClaim, now >= claimAfter {
+          let claimed = try await store.claim(
+            now: now, limit: room, lease: configuration.lease, ahead: configuration.lookahead)
+          if !claimed.isEmpty {
+            logger.debug("claimed", metadata: ["rows": "\(claimed.count)"])
+            await dispatch(claimed, in: &group)
+            continue
+          }
+          guard !isStopping else { break }
+          // Woken a moment early: the rows are claimed ahead and started at their instant.
+          claimAfter =
+            try await store.nextWake(after: now)?.addingTimeInterval(-configuration.lookahead)
+            ?? now.addingTimeInterval(configuration.maximumIdle)
+          if lanes.isBusy { claimAfter = min(claimAfter, now.addingTimeInterval(0.1)) }
+        }
+        let next = min(
+          canClaim ? claimAfter : now.addingTimeInterval(configuration.maximumIdle),
+          lanes.nextRelease ?? .distantFuture)
+        logger.trace("idle", metadata: ["until": "\(RFC3339.utcStringWithMilliseconds(next))"])
         try await sleep(until: next)
       } catch  where !Task.isCancelled {
         if !(error is DatabaseUnavailable), !failing {
@@ -182,7 +193,12 @@ public final class DeliveryWorker: Sendable {
     for id in newUsers {
       if let user = users?[id], let state = states?[id] { known[id] = (user, state) }
     }
-    for _ in 0..<lanes.start(newUsers, known: known) {
+    startLanes(lanes.start(newUsers, known: known, now: clock.now()), in: &group)
+  }
+
+  /// Starts `count` lane tasks; each carries out users' lanes until none is queued.
+  private func startLanes(_ count: Int, in group: inout DiscardingTaskGroup) {
+    for _ in 0..<count {
       group.addTask {
         while let (user, known) = self.lanes.nextUser() { await self.runLane(of: user, known: known) }
       }
