@@ -10,7 +10,7 @@ extension DeliveryWorker {
   /// data, when the claim's batch read them.
   func runLane(of userID: Int64, known: (HeraldUser, Result<PlanningState, any Error>)?) async {
     var loaded: Loaded? = known.flatMap { user, state in (try? state.get()).map { (user, $0) } }
-    // A row claimed ahead of its instant ends the lane; the worker's loop starts it again then.
+    // A row claimed ahead of its instant ends the lane; `releaseLanes` starts it again then.
     while let row = lanes.next(of: userID, now: clock.now()) {
       let outcome = await carryOut(row, loaded: &loaded)
       lanes.finished()
@@ -29,6 +29,8 @@ extension DeliveryWorker {
       }
     }
     wakeup.signal()
+    // Their next row may not be due yet: the user is put aside until it is.
+    releases.signal()
   }
 
   /// Decides, sends and records one row; what became of it, or nil when nothing was recorded (the

@@ -22,6 +22,8 @@ public final class DeliveryWorker: Sendable {
   let configuration: WorkerConfiguration
   let logger: Logger
   let wakeup = Wakeup()
+  /// Rung when a user is put aside until their next row's instant, and on `stop()`.
+  let releases = Wakeup()
   let lanes: DeliveryLanes
   let receivers = ReceiverHealth()
   let recorder: DeliveryRecorder
@@ -52,6 +54,7 @@ public final class DeliveryWorker: Sendable {
       group.addTask { await self.listen() }
       group.addTask { await self.recorder.run() }
       group.addTask { await self.watchQueue() }
+      group.addTask { await self.releaseLanes() }
       await self.loop(lanesIn: &group)
       // Stopping: the lanes end after the row each is carrying out, the recorder writes what
       // they did, then the listener goes.
@@ -69,6 +72,7 @@ public final class DeliveryWorker: Sendable {
   public func stop() {
     stopping.store(true, ordering: .sequentiallyConsistent)
     wakeup.signal()
+    releases.signal()
   }
 
   var isStopping: Bool { stopping.load(ordering: .sequentiallyConsistent) }
@@ -105,9 +109,9 @@ public final class DeliveryWorker: Sendable {
     }
   }
 
-  /// Claims what is due whenever there is room, hands each user's rows to their lane (starting it
-  /// when its first row's instant comes), and sleeps until the next row is due, a NOTIFY, a lane
-  /// finishing, or a row claimed ahead coming due.
+  /// Claims what is due whenever there is room, hands each user's rows to their lane (started at
+  /// once when their first row is due, by `releaseLanes` at its instant otherwise), and sleeps
+  /// until the next row is due, a NOTIFY or a lane finishing.
   ///
   /// The table is asked only when it may have something: after a claim that found nothing, not
   /// again before the next row's time (less the look-ahead), a NOTIFY or a batch of outcomes
@@ -129,7 +133,6 @@ public final class DeliveryWorker: Sendable {
           claimAfter = .distantPast
         }
         let now = clock.now()
-        startLanes(lanes.release(now: now), in: &group)
         if wakeup.takeTableChanged() { claimAfter = .distantPast }
         let room = configuration.batchSize - lanes.rowsHeld
         let canClaim = room >= max(1, configuration.batchSize / 4)
@@ -148,11 +151,9 @@ public final class DeliveryWorker: Sendable {
             ?? now.addingTimeInterval(configuration.maximumIdle)
           if lanes.isBusy { claimAfter = min(claimAfter, now.addingTimeInterval(0.1)) }
         }
-        let next = min(
-          canClaim ? claimAfter : now.addingTimeInterval(configuration.maximumIdle),
-          lanes.nextRelease ?? .distantFuture)
+        let next = canClaim ? claimAfter : now.addingTimeInterval(configuration.maximumIdle)
         logger.trace("idle", metadata: ["until": "\(RFC3339.utcStringWithMilliseconds(next))"])
-        try await sleep(until: next)
+        try await sleep(until: next, bell: wakeup)
       } catch  where !Task.isCancelled {
         if !(error is DatabaseUnavailable), !failing {
           logger.error("a delivery round failed; trying again", metadata: ["error": "\(describe(error))"])
@@ -194,6 +195,7 @@ public final class DeliveryWorker: Sendable {
       if let user = users?[id], let state = states?[id] { known[id] = (user, state) }
     }
     startLanes(lanes.start(newUsers, known: known, now: clock.now()), in: &group)
+    releases.signal()
   }
 
   /// Starts `count` lane tasks; each carries out users' lanes until none is queued.
@@ -205,13 +207,29 @@ public final class DeliveryWorker: Sendable {
     }
   }
 
-  /// Sleeps until `deadline` or a wake-up, whichever is first.
-  private func sleep(until deadline: Date) async throws {
+  /// Starts the lanes of users put aside as their next row comes due, on a timer of its own: a row
+  /// claimed ahead goes out at its instant whatever the loop is busy with (a claim, a look at the
+  /// table). Its lanes are its own tasks; it returns when the worker stops, after they end.
+  private func releaseLanes() async {
+    await withDiscardingTaskGroup { group in
+      while !Task.isCancelled, !isStopping {
+        startLanes(lanes.release(now: clock.now()), in: &group)
+        if let next = lanes.nextRelease {
+          try? await sleep(until: next, bell: releases)
+        } else {
+          await releases.wait()
+        }
+      }
+    }
+  }
+
+  /// Sleeps until `deadline` or a ring of `bell`, whichever is first.
+  private func sleep(until deadline: Date, bell: Wakeup) async throws {
     let clock = clock
     let maximumWait = configuration.maximumIdle
     try await withThrowingTaskGroup(of: Void.self) { group in
       group.addTask { try await clock.sleep(until: deadline, maximumWait: maximumWait) }
-      group.addTask { [wakeup] in await wakeup.wait() }
+      group.addTask { await bell.wait() }
       try await group.next()
       group.cancelAll()
     }
