@@ -128,7 +128,7 @@ final class DeliveryRecorder: Sendable {
       return ready
     }
     for waiter in waiting { waiter.resume() }
-    written.signal(tableChanged: true)
+    written.signal()
     if state.withLock({ !$0.buffer.isEmpty }) { bell.signal() }
   }
 }

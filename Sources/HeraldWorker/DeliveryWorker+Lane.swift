@@ -10,8 +10,12 @@ extension DeliveryWorker {
   /// data, when the claim's batch read them.
   func runLane(of userID: Int64, known: (HeraldUser, Result<PlanningState, any Error>)?) async {
     var loaded: Loaded? = known.flatMap { user, state in (try? state.get()).map { (user, $0) } }
-    // A row claimed ahead of its instant ends the lane; `releaseLanes` starts it again then.
-    while let row = lanes.next(of: userID, now: clock.now()) {
+    while let row = lanes.next(of: userID) {
+      // Claimed ahead: carried out at its instant, not before (a stopping worker still does: it
+      // is less than `lookahead` away).
+      if row.dueAt > clock.now() {
+        try? await clock.sleep(until: row.dueAt, maximumWait: configuration.lookahead + 1)
+      }
       let outcome = await carryOut(row, loaded: &loaded)
       lanes.finished()
       wakeup.signal()
@@ -29,8 +33,6 @@ extension DeliveryWorker {
       }
     }
     wakeup.signal()
-    // Their next row may not be due yet: the user is put aside until it is.
-    releases.signal()
   }
 
   /// Decides, sends and records one row; what became of it, or nil when nothing was recorded (the

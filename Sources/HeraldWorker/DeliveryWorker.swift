@@ -22,8 +22,6 @@ public final class DeliveryWorker: Sendable {
   let configuration: WorkerConfiguration
   let logger: Logger
   let wakeup = Wakeup()
-  /// Rung when a user is put aside until their next row's instant, and on `stop()`.
-  let releases = Wakeup()
   let lanes: DeliveryLanes
   let receivers = ReceiverHealth()
   let recorder: DeliveryRecorder
@@ -54,7 +52,6 @@ public final class DeliveryWorker: Sendable {
       group.addTask { await self.listen() }
       group.addTask { await self.recorder.run() }
       group.addTask { await self.watchQueue() }
-      group.addTask { await self.releaseLanes() }
       await self.loop(lanesIn: &group)
       // Stopping: the lanes end after the row each is carrying out, the recorder writes what
       // they did, then the listener goes.
@@ -72,7 +69,6 @@ public final class DeliveryWorker: Sendable {
   public func stop() {
     stopping.store(true, ordering: .sequentiallyConsistent)
     wakeup.signal()
-    releases.signal()
   }
 
   var isStopping: Bool { stopping.load(ordering: .sequentiallyConsistent) }
@@ -82,7 +78,7 @@ public final class DeliveryWorker: Sendable {
   private func listen() async {
     while !Task.isCancelled {
       do {
-        try await store.listenForEarlierDeliveries { [wakeup] in wakeup.signal(tableChanged: true) }
+        try await store.listenForEarlierDeliveries { [wakeup] in wakeup.signal() }
       } catch  where !Task.isCancelled {
         // An outage is logged by the connections; anything else is said here.
         if !(error is DatabaseUnavailable) {
@@ -92,7 +88,7 @@ public final class DeliveryWorker: Sendable {
         return
       }
       guard !Task.isCancelled else { return }
-      wakeup.signal(tableChanged: true)
+      wakeup.signal()
       try? await Task.sleep(for: .milliseconds(500))
     }
   }
@@ -109,18 +105,10 @@ public final class DeliveryWorker: Sendable {
     }
   }
 
-  /// Claims what is due whenever there is room, hands each user's rows to their lane (started at
-  /// once when their first row is due, by `releaseLanes` at its instant otherwise), and sleeps
-  /// until the next row is due, a NOTIFY or a lane finishing.
-  ///
-  /// The table is asked only when it may have something: after a claim that found nothing, not
-  /// again before the next row's time (less the look-ahead), a NOTIFY or a batch of outcomes
-  /// recorded — while lanes are at work, not after 0.1 s either, for rows given back or put off by
-  /// other workers, which come without a NOTIFY. (Asking after every delivery cost PostgreSQL more than the deliveries' own
-  /// statements, and kept the loop from starting lanes on time.)
+  /// Claims what is due whenever there is room, hands each user's rows to their lane, and sleeps
+  /// until the next row is due, a NOTIFY, or a lane finishing.
   private func loop(lanesIn group: inout DiscardingTaskGroup) async {
     var failing = false
-    var claimAfter = Date.distantPast
     while !Task.isCancelled, !isStopping {
       do {
         if failing {
@@ -130,30 +118,30 @@ public final class DeliveryWorker: Sendable {
           try await store.ping()
           try await Task.sleep(for: .milliseconds(1_500))
           failing = false
-          claimAfter = .distantPast
         }
-        let now = clock.now()
-        if wakeup.takeTableChanged() { claimAfter = .distantPast }
         let room = configuration.batchSize - lanes.rowsHeld
-        let canClaim = room >= max(1, configuration.batchSize / 4)
-        if canClaim, now >= claimAfter {
-          let claimed = try await store.claim(
-            now: now, limit: room, lease: configuration.lease, ahead: configuration.lookahead)
-          if !claimed.isEmpty {
-            logger.debug("claimed", metadata: ["rows": "\(claimed.count)"])
-            await dispatch(claimed, in: &group)
-            continue
-          }
-          guard !isStopping else { break }
-          // Woken a moment early: the rows are claimed ahead and started at their instant.
-          claimAfter =
-            try await store.nextWake(after: now)?.addingTimeInterval(-configuration.lookahead)
-            ?? now.addingTimeInterval(configuration.maximumIdle)
-          if lanes.isBusy { claimAfter = min(claimAfter, now.addingTimeInterval(0.1)) }
+        guard room >= max(1, configuration.batchSize / 4) else {
+          // Busy: a lane finishing a row, a NOTIFY or `stop()` rings; nothing to ask the database
+          // meanwhile (asking when the next row is due after every delivery cost PostgreSQL more
+          // than the deliveries' own statements).
+          await wakeup.wait()
+          continue
         }
-        let next = canClaim ? claimAfter : now.addingTimeInterval(configuration.maximumIdle)
-        logger.trace("idle", metadata: ["until": "\(RFC3339.utcStringWithMilliseconds(next))"])
-        try await sleep(until: next, bell: wakeup)
+        let claimed = try await store.claim(
+          now: clock.now(), limit: room, lease: configuration.lease, ahead: configuration.lookahead)
+        if !claimed.isEmpty {
+          logger.debug("claimed", metadata: ["rows": "\(claimed.count)"])
+          await dispatch(claimed, in: &group)
+          continue
+        }
+        guard !isStopping else { break }
+        let now = clock.now()
+        // Woken a moment early: the rows are claimed ahead and fired from timers at their instant.
+        let next =
+          try await store.nextWake(after: now)?.addingTimeInterval(-configuration.lookahead)
+          ?? now.addingTimeInterval(configuration.maximumIdle)
+        logger.debug("idle", metadata: ["until": "\(RFC3339.utcStringWithMilliseconds(next))"])
+        try await sleep(until: next)
       } catch  where !Task.isCancelled {
         if !(error is DatabaseUnavailable), !failing {
           logger.error("a delivery round failed; trying again", metadata: ["error": "\(describe(error))"])
@@ -194,42 +182,20 @@ public final class DeliveryWorker: Sendable {
     for id in newUsers {
       if let user = users?[id], let state = states?[id] { known[id] = (user, state) }
     }
-    startLanes(lanes.start(newUsers, known: known, now: clock.now()), in: &group)
-    releases.signal()
-  }
-
-  /// Starts `count` lane tasks; each carries out users' lanes until none is queued.
-  private func startLanes(_ count: Int, in group: inout DiscardingTaskGroup) {
-    for _ in 0..<count {
+    for _ in 0..<lanes.start(newUsers, known: known) {
       group.addTask {
         while let (user, known) = self.lanes.nextUser() { await self.runLane(of: user, known: known) }
       }
     }
   }
 
-  /// Starts the lanes of users put aside as their next row comes due, on a timer of its own: a row
-  /// claimed ahead goes out at its instant whatever the loop is busy with (a claim, a look at the
-  /// table). Its lanes are its own tasks; it returns when the worker stops, after they end.
-  private func releaseLanes() async {
-    await withDiscardingTaskGroup { group in
-      while !Task.isCancelled, !isStopping {
-        startLanes(lanes.release(now: clock.now()), in: &group)
-        if let next = lanes.nextRelease {
-          try? await sleep(until: next, bell: releases)
-        } else {
-          await releases.wait()
-        }
-      }
-    }
-  }
-
-  /// Sleeps until `deadline` or a ring of `bell`, whichever is first.
-  private func sleep(until deadline: Date, bell: Wakeup) async throws {
+  /// Sleeps until `deadline` or a wake-up, whichever is first.
+  private func sleep(until deadline: Date) async throws {
     let clock = clock
     let maximumWait = configuration.maximumIdle
     try await withThrowingTaskGroup(of: Void.self) { group in
       group.addTask { try await clock.sleep(until: deadline, maximumWait: maximumWait) }
-      group.addTask { await bell.wait() }
+      group.addTask { [wakeup] in await wakeup.wait() }
       try await group.next()
       group.cancelAll()
     }
