@@ -11,6 +11,13 @@ struct BenchmarkPostgres {
   let server: PostgresURL
   let logger: Logger
 
+  /// The logger of the PostgreSQL jobs: errors only, so the figures are not buried in log lines.
+  static let quietLogger: Logger = {
+    var logger = Logger(label: "benchmark")
+    logger.logLevel = .error
+    return logger
+  }()
+
   /// Runs `body` on a fresh database of the server, dropped afterwards.
   func withDatabase<Result>(_ body: (PostgresURL) async throws -> Result) async throws -> Result {
     let name = "herald_bench_\(UInt32.random(in: 0...UInt32.max))"

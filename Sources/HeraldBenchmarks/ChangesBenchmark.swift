@@ -10,11 +10,7 @@ import Logging
 /// already stored, so the growth of its cost with the number of tasks shows.
 struct ChangesBenchmark {
   let users = 1_000
-  let logger: Logger = {
-    var logger = Logger(label: "benchmark")
-    logger.logLevel = .error
-    return logger
-  }()
+  let logger = BenchmarkPostgres.quietLogger
 
   func run() async throws {
     guard let text = ProcessInfo.processInfo.environment["HERALD_POSTGRES_URL"], !text.isEmpty else {

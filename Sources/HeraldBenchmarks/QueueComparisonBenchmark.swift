@@ -8,11 +8,7 @@ import Logging
 /// drained by 1 and then 2 workers of each. pgqueuer is tried at a few settings
 /// (`HERALD_PGQUEUER_SETTINGS`) and Herald's targets are set against its best.
 struct QueueComparisonBenchmark {
-  let load: HeraldWorkerLoad = {
-    var logger = Logger(label: "benchmark")
-    logger.logLevel = .error
-    return HeraldWorkerLoad(users: 1_000, logger: logger)
-  }()
+  let load = HeraldWorkerLoad(users: 1_000, logger: BenchmarkPostgres.quietLogger)
   let perUser = 20
   var deliveries: Int { load.users * perUser }
 

@@ -12,11 +12,7 @@ import Logging
 /// delivered by another. (What a change of a user's data costs is job `changes`.)
 struct WorkerBenchmark {
   let users = 1_000
-  let logger: Logger = {
-    var logger = Logger(label: "benchmark")
-    logger.logLevel = .error
-    return logger
-  }()
+  let logger = BenchmarkPostgres.quietLogger
   var load: HeraldWorkerLoad { HeraldWorkerLoad(users: users, logger: logger) }
 
   func run() async throws {
