@@ -5,70 +5,134 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 
-/// POSTs webhooks with AsyncHTTPClient: connections to each receiver are kept alive and reused,
-/// at most `connectionsPerReceiver` at once (more requests wait their turn within their own
-/// deadline), and each exchange has one deadline that NIO enforces on the event loop — a receiver
-/// that accepts and never answers costs its request that much time and nothing else. (URLSession
-/// on Linux deadlocks when a request is cancelled as its own timeout fires; NIO has no such race.)
+/// POSTs webhooks over kept-alive HTTP/1.1 connections: at most `connectionsPerReceiver` open to
+/// each receiver (more requests wait their turn within their own deadline), the request written
+/// in one flush, and each exchange — waiting, connecting and answering — under one deadline that
+/// NIO enforces on the event loop: a receiver that accepts and never answers costs its request that
+/// much time and nothing else.
+///
+/// Plain `http` receivers (a worker beside them) go over `ReceiverConnections`, a few dozen lines
+/// of NIO that cost a fraction of a general client per request (AsyncHTTPClient's state machines
+/// and streaming bodies were most of the worker's CPU); `https` ones go through AsyncHTTPClient and
+/// its TLS.
 public final class HTTPWebhookPoster: WebhookPosting {
-  private let client: HTTPClient
+  private let connections: ReceiverConnections
+  private let secureClient: HTTPClient
   /// The most of a response body read (and dropped) so that the connection can be reused.
-  private let responseLimit = 64 * 1024
+  private static let responseLimit = 64 * 1024
 
   public init(connectionsPerReceiver: Int = 8) {
+    connections = ReceiverConnections(limit: connectionsPerReceiver, bodyLimit: Self.responseLimit)
     var configuration = HTTPClient.Configuration(
       redirectConfiguration: .disallow,
       timeout: .init(connect: .seconds(10), read: .seconds(10)),
       connectionPool: .init(
         idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: connectionsPerReceiver))
     configuration.httpVersion = .http1Only
-    client = HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: configuration)
+    secureClient = HTTPClient(
+      eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: configuration)
   }
 
   /// Closes the kept-alive connections; requests still running fail.
   public func shutdown() async {
-    try? await client.shutdown()
+    connections.shutdown()
+    try? await secureClient.shutdown()
   }
 
   public func post(_ body: Data, to url: URL, headers: [String: String], timeout: TimeInterval) async throws {
+    let deadline = NIODeadline.now() + .milliseconds(Int64((max(0, timeout) * 1000).rounded(.up)))
+    let status: Int
+    if let target = PlainHTTPTarget(url) {
+      var head = HTTPRequestHead(version: .http1_1, method: .POST, uri: target.uri)
+      head.headers.reserveCapacity(5 + headers.count)
+      head.headers.add(name: "Host", value: target.host)
+      head.headers.add(name: "Content-Type", value: "application/json")
+      head.headers.add(name: "Content-Length", value: String(body.count))
+      head.headers.add(name: "User-Agent", value: "Herald")
+      for (name, value) in headers { head.headers.add(name: name, value: value) }
+      do {
+        status = try await exchange(head, ByteBuffer(bytes: body), with: target.address, deadline: deadline)
+      } catch {
+        throw WebhookFailure(
+          Self.describe(error, timeout: timeout), result: Self.isTimeout(error) ? "timeout" : "error")
+      }
+    } else {
+      status = try await postSecurely(body, to: url, headers: headers, deadline: deadline, timeout: timeout)
+    }
+    guard (200..<300).contains(status) else {
+      throw WebhookFailure("answered HTTP \(status)", result: "\(status / 100)xx")
+    }
+  }
+
+  /// One exchange on a kept-alive connection. A connection that carried a request before and
+  /// closes before a byte of this one's answer was most likely closed by the receiver while it was
+  /// idle (its keep-alive timeout): the request goes once more on another — at least once, as every
+  /// delivery, with the same `webhook-id`.
+  private func exchange(
+    _ head: HTTPRequestHead, _ body: ByteBuffer, with address: ReceiverConnections.Address,
+    deadline: NIODeadline
+  ) async throws -> Int {
+    while true {
+      let (connection, reused) = try await connections.acquire(address, deadline: deadline)
+      let answer: ReceiverAnswer
+      do {
+        answer = try await connection.exchange(head: head, body: body, deadline: deadline).get()
+      } catch {
+        connections.release(connection, to: address, reusable: false)
+        if reused, case ExchangeFailure.closedBeforeAnswer = error { continue }
+        throw error
+      }
+      connections.release(connection, to: address, reusable: answer.reusable)
+      return answer.status
+    }
+  }
+
+  /// An `https` receiver, through AsyncHTTPClient.
+  private func postSecurely(
+    _ body: Data, to url: URL, headers: [String: String], deadline: NIODeadline, timeout: TimeInterval
+  ) async throws -> Int {
     var request = HTTPClientRequest(url: url.absoluteString)
     request.method = .POST
     request.headers.add(name: "Content-Type", value: "application/json")
     request.headers.add(name: "User-Agent", value: "Herald")
     for (name, value) in headers { request.headers.add(name: name, value: value) }
     request.body = .bytes(ByteBuffer(bytes: body))
-    let milliseconds = Int64((max(0, timeout) * 1000).rounded(.up))
-    let status: HTTPResponseStatus
     do {
-      let response = try await client.execute(request, deadline: .now() + .milliseconds(milliseconds))
-      status = response.status
+      let response = try await secureClient.execute(request, deadline: deadline)
       // Read what the receiver says (up to a limit) so the connection can carry the next one.
       var read = 0
       for try await chunk in response.body {
         read += chunk.readableBytes
-        if read > responseLimit { break }
+        if read > Self.responseLimit { break }
       }
+      return Int(response.status.code)
     } catch {
       throw WebhookFailure(
         Self.describe(error, timeout: timeout), result: Self.isTimeout(error) ? "timeout" : "error")
     }
-    guard (200..<300).contains(status.code) else {
-      throw WebhookFailure("answered HTTP \(status.code)", result: "\(status.code / 100)xx")
-    }
   }
 
   static func isTimeout(_ error: any Error) -> Bool {
+    if case ExchangeFailure.timedOut = error { return true }
     guard let error = error as? HTTPClientError else { return false }
     return [.deadlineExceeded, .readTimeout, .writeTimeout, .connectTimeout].contains(error)
   }
 
   /// What went wrong, as an operator would say it.
   static func describe(_ error: any Error, timeout: TimeInterval) -> String {
+    let seconds = String(format: "%g", timeout)
+    switch error {
+    case ExchangeFailure.timedOut(connecting: true): return "no connection within \(seconds) s"
+    case ExchangeFailure.timedOut(connecting: false): return "no answer within \(seconds) s"
+    case ExchangeFailure.closedBeforeAnswer: return "the receiver closed the connection without an answer"
+    case ExchangeFailure.brokenAnswer(let problem): return problem
+    case is CancellationError: return "cancelled"
+    default: break
+    }
     if let error = error as? HTTPClientError {
       switch error {
-      case .deadlineExceeded, .readTimeout, .writeTimeout:
-        return "no answer within \(String(format: "%g", timeout)) s"
-      case .connectTimeout: return "no connection within \(String(format: "%g", timeout)) s"
+      case .deadlineExceeded, .readTimeout, .writeTimeout: return "no answer within \(seconds) s"
+      case .connectTimeout: return "no connection within \(seconds) s"
       case .remoteConnectionClosed: return "the receiver closed the connection without an answer"
       case .cancelled: return "cancelled"
       default: return "\(error)"

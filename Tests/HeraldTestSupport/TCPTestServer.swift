@@ -38,18 +38,35 @@ public final class TCPTestServer: @unchecked Sendable {
           defer { pending.removeSubrange(...newline) }
           return String(decoding: pending[..<newline], as: UTF8.self)
         }
-        let left = deadline.timeIntervalSinceNow
-        guard left > 0 else { return nil }
-        var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        guard poll(&poller, 1, Int32(left * 1000)) > 0 else { return nil }
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-        guard count > 0 else {
-          isClosed = true
-          return nil
-        }
-        pending += chunk[0..<count]
+        guard receive(until: deadline) else { return nil }
       }
+    }
+
+    /// The next `count` bytes the client sent, waiting up to `timeout` seconds; `nil` on timeout
+    /// or close.
+    public func read(count: Int, timeout: Double) -> [UInt8]? {
+      let deadline = Date().addingTimeInterval(timeout)
+      while pending.count < count {
+        guard receive(until: deadline) else { return nil }
+      }
+      defer { pending.removeFirst(count) }
+      return Array(pending[..<count])
+    }
+
+    /// Adds what the client sends next to `pending`; false on timeout or close.
+    private func receive(until deadline: Date) -> Bool {
+      let left = deadline.timeIntervalSinceNow
+      guard left > 0 else { return false }
+      var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+      guard poll(&poller, 1, Int32(left * 1000)) > 0 else { return false }
+      var chunk = [UInt8](repeating: 0, count: 4096)
+      let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+      guard count > 0 else {
+        isClosed = true
+        return false
+      }
+      pending += chunk[0..<count]
+      return true
     }
 
     public func close() { _ = Glibc.shutdown(descriptor, Int32(SHUT_RDWR)) }
