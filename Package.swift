@@ -31,6 +31,7 @@ let package = Package(
     .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
     .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
     .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
   ],
@@ -73,13 +74,16 @@ let package = Package(
       ],
       swiftSettings: strict),
     // The many-user delivery worker: claims due rows from PostgreSQL and POSTs signed webhooks
-    // over AsyncHTTPClient's kept-alive pools.
+    // over kept-alive HTTP/1.1 connections of its own (NIO), https ones over AsyncHTTPClient.
     .target(
       name: "HeraldWorker",
       dependencies: [
         "HeraldCore", "HeraldInterchange", "HeraldPostgres", "HeraldRuntime", "HeraldSystem",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "Metrics", package: "swift-metrics"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
