@@ -4,6 +4,7 @@ import HeraldPostgres
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import Synchronization
 
 /// POSTs webhooks over kept-alive HTTP/1.1 connections: at most `connectionsPerReceiver` open to
 /// each receiver (more requests wait their turn within their own deadline), the request written
@@ -18,6 +19,9 @@ import NIOPosix
 public final class HTTPWebhookPoster: WebhookPosting {
   private let connections: ReceiverConnections
   private let secureClient: HTTPClient
+  /// The plain receivers' URLs as parsed for a request: parsing one each time cost more than
+  /// the rest of writing the request.
+  private let targets = Mutex<[URL: PlainHTTPTarget]>([:])
   /// The most of a response body read (and dropped) so that the connection can be reused.
   private static let responseLimit = 64 * 1024
 
@@ -42,7 +46,7 @@ public final class HTTPWebhookPoster: WebhookPosting {
   public func post(_ body: Data, to url: URL, headers: [String: String], timeout: TimeInterval) async throws {
     let deadline = NIODeadline.now() + .milliseconds(Int64((max(0, timeout) * 1000).rounded(.up)))
     let status: Int
-    if let target = PlainHTTPTarget(url) {
+    if let target = target(of: url) {
       var head = HTTPRequestHead(version: .http1_1, method: .POST, uri: target.uri)
       head.headers.reserveCapacity(5 + headers.count)
       head.headers.add(name: "Host", value: target.host)
@@ -62,6 +66,17 @@ public final class HTTPWebhookPoster: WebhookPosting {
     guard (200..<300).contains(status) else {
       throw WebhookFailure("answered HTTP \(status)", result: "\(status / 100)xx")
     }
+  }
+
+  private func target(of url: URL) -> PlainHTTPTarget? {
+    if let known = targets.withLock({ $0[url] }) { return known }
+    guard let target = PlainHTTPTarget(url) else { return nil }
+    targets.withLock { targets in
+      // Bounded: a worker serves any number of users.
+      if targets.count >= 10_000 { targets.removeAll(keepingCapacity: true) }
+      targets[url] = target
+    }
+    return target
   }
 
   /// One exchange on a kept-alive connection. A connection that carried a request before and

@@ -25,7 +25,7 @@ final class ReceiverConnections: Sendable {
     var idle: [(connection: ReceiverConnection, since: NIODeadline)] = []
     /// Connections open or being opened.
     var open = 0
-    var waiters: [Waiter] = []
+    var waiters = CircularBuffer<Waiter>()
   }
 
   private struct State {
@@ -130,7 +130,7 @@ final class ReceiverConnections: Sendable {
     let (idle, waiters) = state.withLock { state in
       state.closed = true
       let idle = state.pools.values.flatMap { $0.idle.map(\.connection) }
-      let waiters = state.pools.values.flatMap(\.waiters)
+      let waiters = state.pools.values.flatMap { Array($0.waiters) }
       state.pools = [:]
       return (idle, waiters)
     }
