@@ -12,10 +12,11 @@ extension DeliveryWorker {
     var loaded: Loaded? = known.flatMap { user, state in (try? state.get()).map { (user, $0) } }
     while let row = lanes.next(of: userID) {
       // Claimed ahead: carried out at its instant, not before (a stopping worker still does: it
-      // is less than `lookahead` away).
+      // is less than `lookahead` away), holding no place until then.
       if row.dueAt > clock.now() {
         try? await clock.sleep(until: row.dueAt, maximumWait: configuration.lookahead + 1)
       }
+      await lanes.takePlace()
       let outcome = await carryOut(row, loaded: &loaded)
       lanes.finished()
       wakeup.signal()

@@ -182,10 +182,8 @@ public final class DeliveryWorker: Sendable {
     for id in newUsers {
       if let user = users?[id], let state = states?[id] { known[id] = (user, state) }
     }
-    for _ in 0..<lanes.start(newUsers, known: known) {
-      group.addTask {
-        while let (user, known) = self.lanes.nextUser() { await self.runLane(of: user, known: known) }
-      }
+    for user in newUsers {
+      group.addTask { [known = known[user]] in await self.runLane(of: user, known: known) }
     }
   }
 

@@ -22,7 +22,7 @@ struct WorkerCommand: AsyncParsableCommand {
 
   @OptionGroup var database: PostgresOptions
   @OptionGroup var metrics: MetricsOptions
-  @Option(help: "Users whose deliveries are carried out at once (a user's own one after another).")
+  @Option(help: "Deliveries carried out at once, of different users (a user's own go one by one).")
   var concurrency = 64
   @Option(help: "Seconds a claim holds: a dead worker's deliveries are taken over after this.")
   var lease = 25.0
