@@ -18,7 +18,10 @@ import Synchronization
 /// its TLS.
 public final class HTTPWebhookPoster: WebhookPosting {
   private let connections: ReceiverConnections
-  private let secureClient: HTTPClient
+  /// Made for the first `https` receiver: a worker whose receivers are all beside it never
+  /// starts one.
+  private let secureClient = Mutex<HTTPClient?>(nil)
+  private let connectionsPerReceiver: Int
   /// The plain receivers' URLs as parsed for a request: parsing one each time cost more than
   /// the rest of writing the request.
   private let targets = Mutex<[URL: PlainHTTPTarget]>([:])
@@ -26,21 +29,34 @@ public final class HTTPWebhookPoster: WebhookPosting {
   private static let responseLimit = 64 * 1024
 
   public init(connectionsPerReceiver: Int = 8) {
+    self.connectionsPerReceiver = connectionsPerReceiver
     connections = ReceiverConnections(limit: connectionsPerReceiver, bodyLimit: Self.responseLimit)
-    var configuration = HTTPClient.Configuration(
-      redirectConfiguration: .disallow,
-      timeout: .init(connect: .seconds(10), read: .seconds(10)),
-      connectionPool: .init(
-        idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: connectionsPerReceiver))
-    configuration.httpVersion = .http1Only
-    secureClient = HTTPClient(
-      eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: configuration)
   }
 
   /// Closes the kept-alive connections; requests still running fail.
   public func shutdown() async {
     connections.shutdown()
-    try? await secureClient.shutdown()
+    let client = secureClient.withLock { client in
+      defer { client = nil }
+      return client
+    }
+    try? await client?.shutdown()
+  }
+
+  private var client: HTTPClient {
+    secureClient.withLock { client in
+      if let client { return client }
+      var configuration = HTTPClient.Configuration(
+        redirectConfiguration: .disallow,
+        timeout: .init(connect: .seconds(10), read: .seconds(10)),
+        connectionPool: .init(
+          idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: connectionsPerReceiver))
+      configuration.httpVersion = .http1Only
+      let made = HTTPClient(
+        eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: configuration)
+      client = made
+      return made
+    }
   }
 
   public func post(_ body: Data, to url: URL, headers: [String: String], timeout: TimeInterval) async throws {
@@ -113,7 +129,7 @@ public final class HTTPWebhookPoster: WebhookPosting {
     for (name, value) in headers { request.headers.add(name: name, value: value) }
     request.body = .bytes(ByteBuffer(bytes: body))
     do {
-      let response = try await secureClient.execute(request, deadline: deadline)
+      let response = try await client.execute(request, deadline: deadline)
       // Read what the receiver says (up to a limit) so the connection can carry the next one.
       var read = 0
       for try await chunk in response.body {
