@@ -199,7 +199,11 @@ final class ReceiverConnections: Sendable {
           }
         }
         .connect(host: address.host, port: address.port).get()
-      return try await channel.pipeline.handler(type: ReceiverConnection.self).get()
+      // Gone only when the connection closed meanwhile (its handlers go with it).
+      guard let connection = try? await channel.pipeline.handler(type: ReceiverConnection.self).get() else {
+        throw ExchangeFailure.closedBeforeAnswer
+      }
+      return connection
     } catch {
       // Its room goes to the next waiting request, which tries for itself.
       let waiter: Waiter? = state.withLock { state in

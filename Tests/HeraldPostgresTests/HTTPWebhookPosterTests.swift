@@ -20,8 +20,11 @@ import Testing
 
   static let body = Data(#"{"title":"Füße <hoch> & \"los\"","n":1}"#.utf8)
 
-  /// Reads one request from `connection`: nil when the client closes or sends nothing in time.
-  static func readRequest(_ connection: TCPTestServer.Connection, number: Int, timeout: Double = 60)
+  /// Reads one request from `connection`: nil when the client closes or sends nothing in time —
+  /// long: a test process whose cooperative threads other tests block may not write its next
+  /// request for a minute (a CI run saw 80 s), and a receiver that gave up meanwhile would close
+  /// a connection the test expects to be kept.
+  static func readRequest(_ connection: TCPTestServer.Connection, number: Int, timeout: Double = 600)
     -> Request?
   {
     var lines: [String] = []
@@ -141,7 +144,7 @@ import Testing
 
   @Test func aReceiverThatNeverAnswersCostsItsTimeoutAndNoMore() async throws {
     let (server, _) = try Self.receiver { _, _ in
-      Thread.sleep(forTimeInterval: 30)
+      Thread.sleep(forTimeInterval: 600)
       return nil
     }
     defer { server.stop() }
@@ -204,7 +207,7 @@ import Testing
 
   @Test func aRequestWaitingForAConnectionGivesUpAtItsDeadline() async throws {
     let (server, _) = try Self.receiver { _, _ in
-      Thread.sleep(forTimeInterval: 30)
+      Thread.sleep(forTimeInterval: 600)
       return nil
     }
     defer { server.stop() }
