@@ -59,6 +59,19 @@ import Testing
     return (server, requests)
   }
 
+  /// What posting `body` failed with; nil when it was delivered.
+  static func failure(_ poster: HTTPWebhookPoster, _ body: Data, to url: URL, timeout: TimeInterval)
+    async throws
+    -> WebhookFailure?
+  {
+    do {
+      try await poster.post(body, to: url, headers: [:], timeout: timeout)
+      return nil
+    } catch let failure as WebhookFailure {
+      return failure
+    }
+  }
+
   static func url(_ server: TCPTestServer, _ path: String = "/hook") -> URL {
     url(port: server.port, path)
   }
@@ -99,13 +112,11 @@ import Testing
     }
     defer { server.stop() }
     let poster = HTTPWebhookPoster()
-    do {
-      try await poster.post(Self.body, to: Self.url(server), headers: [:], timeout: 60)
-      Issue.record("a 500 was taken as delivered")
-    } catch let failure as WebhookFailure {
-      #expect(failure.problem == "answered HTTP 500")
-      #expect(failure.result == "5xx")
-    }
+    let failure = try #require(
+      await Self.failure(poster, Self.body, to: Self.url(server), timeout: 60), "a 500 was taken as delivered"
+    )
+    #expect(failure.problem == "answered HTTP 500")
+    #expect(failure.result == "5xx")
     try await poster.post(Self.body, to: Self.url(server), headers: [:], timeout: 60)
     await poster.shutdown()
     #expect(requests.value.map(\.connection) == [1, 1])
@@ -149,27 +160,22 @@ import Testing
     }
     defer { server.stop() }
     let poster = HTTPWebhookPoster()
-    do {
-      try await poster.post(Self.body, to: Self.url(server), headers: [:], timeout: 0.5)
-      Issue.record("a receiver that never answered was taken as delivered")
-    } catch let failure as WebhookFailure {
-      #expect(failure.problem == "no answer within 0.5 s")
-      #expect(failure.result == "timeout")
-    }
+    let failure = try #require(
+      await Self.failure(poster, Self.body, to: Self.url(server), timeout: 0.5),
+      "a receiver that never answered was taken as delivered")
+    #expect(failure.problem == "no answer within 0.5 s")
+    #expect(failure.result == "timeout")
     await poster.shutdown()
   }
 
   @Test func aRefusedConnectionFailsAtOnce() async throws {
     let port = try TCPTestServer.freePort()
     let poster = HTTPWebhookPoster()
-    do {
-      try await poster.post(
-        Self.body, to: Self.url(port: port, "/"), headers: [:], timeout: 60)
-      Issue.record("nothing listens, yet it was taken as delivered")
-    } catch let failure as WebhookFailure {
-      #expect(failure.problem == "connection refused")
-      #expect(failure.result == "error")
-    }
+    let failure = try #require(
+      await Self.failure(poster, Self.body, to: Self.url(port: port, "/"), timeout: 60),
+      "nothing listens, yet it was taken as delivered")
+    #expect(failure.problem == "connection refused")
+    #expect(failure.result == "error")
     await poster.shutdown()
   }
 
@@ -177,13 +183,11 @@ import Testing
     let (server, _) = try Self.receiver { _, _ in "SSH-2.0-OpenSSH_9.2\r\n\r\n" }
     defer { server.stop() }
     let poster = HTTPWebhookPoster()
-    do {
-      try await poster.post(Self.body, to: Self.url(server), headers: [:], timeout: 60)
-      Issue.record("garbage was taken as delivered")
-    } catch let failure as WebhookFailure {
-      #expect(failure.problem.hasPrefix("the receiver's answer is not HTTP/1.1"), "\(failure.problem)")
-      #expect(failure.result == "error")
-    }
+    let failure = try #require(
+      await Self.failure(poster, Self.body, to: Self.url(server), timeout: 60),
+      "garbage was taken as delivered")
+    #expect(failure.problem.hasPrefix("the receiver's answer is not HTTP/1.1"), "\(failure.problem)")
+    #expect(failure.result == "error")
     await poster.shutdown()
   }
 
