@@ -71,6 +71,12 @@ final class ReceiverConnection: ChannelInboundHandler, @unchecked Sendable {
       promise.fail(ExchangeFailure.closedBeforeAnswer)
       return promise.futureResult
     }
+    // Given up on already (the task that asked waited past it for a thread): not written, so the
+    // receiver never sees a request that is counted as failed.
+    guard deadline > .now() else {
+      promise.fail(ExchangeFailure.timedOut(connecting: false))
+      return promise.futureResult
+    }
     state = .awaitingHead
     self.promise = promise
     self.deadline = eventLoop.scheduleTask(deadline: deadline) { [self] in

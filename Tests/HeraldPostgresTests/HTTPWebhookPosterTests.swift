@@ -168,6 +168,21 @@ import Testing
     await poster.shutdown()
   }
 
+  /// A request whose deadline passed before it could be written (its task waited for a thread)
+  /// is not written: the receiver never sees a request counted as failed, to be sent again.
+  @Test func aRequestPastItsDeadlineIsNotWritten() async throws {
+    let (server, requests) = try Self.receiver { _, _ in "HTTP/1.1 204 No Content\r\n\r\n" }
+    defer { server.stop() }
+    let poster = HTTPWebhookPoster()
+    try await poster.post(Self.body, to: Self.url(server), headers: ["webhook-id": "first"], timeout: 60)
+    let failure = try #require(
+      await Self.failure(poster, Self.body, to: Self.url(server), timeout: 0), "sent past its deadline")
+    #expect(failure.result == "timeout")
+    try await poster.post(Self.body, to: Self.url(server), headers: ["webhook-id": "third"], timeout: 60)
+    await poster.shutdown()
+    #expect(requests.value.map { $0.header("webhook-id") } == ["first", "third"])
+  }
+
   @Test func aRefusedConnectionFailsAtOnce() async throws {
     let port = try TCPTestServer.freePort()
     let poster = HTTPWebhookPoster()
