@@ -130,6 +130,8 @@ let package = Package(
       ],
       swiftSettings: strict
     ),
+    // The test process's Swift concurrency jobs on a pool that grows as tests block its threads.
+    .target(name: "HeraldTestExecutor", path: "Tests/HeraldTestExecutor"),
     .target(
       name: "HeraldTestSupport",
       dependencies: [
@@ -141,21 +143,21 @@ let package = Package(
     .testTarget(
       name: "HeraldCoreTests",
       dependencies: [
-        "HeraldCore", "HeraldInterchange", "HeraldTestSupport",
+        "HeraldCore", "HeraldInterchange", "HeraldTestExecutor", "HeraldTestSupport",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
       swiftSettings: strict
     ),
     .testTarget(
       name: "HeraldStoreTests",
-      dependencies: ["HeraldCore", "HeraldStore", "HeraldSystem", "HeraldTestSupport"],
+      dependencies: ["HeraldCore", "HeraldStore", "HeraldSystem", "HeraldTestExecutor", "HeraldTestSupport"],
       swiftSettings: strict
     ),
     .testTarget(
       name: "HeraldRuntimeTests",
       dependencies: [
         "HeraldCore", "HeraldInterchange", "HeraldStore", "HeraldRuntime", "HeraldSystem",
-        "HeraldTestSupport",
+        "HeraldTestExecutor", "HeraldTestSupport",
       ],
       swiftSettings: strict
     ),
@@ -163,7 +165,7 @@ let package = Package(
       name: "HeraldServerTests",
       dependencies: [
         "HeraldCore", "HeraldInterchange", "HeraldStore", "HeraldRuntime", "HeraldServer", "HeraldSystem",
-        "HeraldTestSupport",
+        "HeraldTestExecutor", "HeraldTestSupport",
         .product(name: "HummingbirdTesting", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -175,7 +177,7 @@ let package = Package(
       name: "HeraldPostgresTests",
       dependencies: [
         "HeraldCore", "HeraldInterchange", "HeraldStore", "HeraldPostgres", "HeraldRuntime", "HeraldServer",
-        "HeraldSystem", "HeraldTestSupport", "HeraldWorker",
+        "HeraldSystem", "HeraldTestExecutor", "HeraldTestSupport", "HeraldWorker",
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "PropertyBased", package: "swift-property-based"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -188,7 +190,7 @@ let package = Package(
       name: "HeraldCLITests",
       dependencies: [
         "HeraldCore", "HeraldInterchange", "HeraldStore", "HeraldRuntime", "HeraldSystem",
-        "HeraldTestSupport",
+        "HeraldTestExecutor", "HeraldTestSupport",
       ],
       swiftSettings: strict
     ),
