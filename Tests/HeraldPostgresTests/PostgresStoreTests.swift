@@ -52,7 +52,7 @@ struct PostgresStoreTests {
       #expect(
         applied == [
           "v1-users-tokens-deliveries", "v2-user-version", "v3-delivery-events", "v4-delivery-requeued",
-          "v5-scenario-lz4",
+          "v5-scenario-lz4", "v6-delivery-fillfactor",
         ])
       // Debian's PostgreSQL is built with lz4: the documents are compressed with it.
       let compression = try await TestDatabase.column(
@@ -60,6 +60,9 @@ struct PostgresStoreTests {
         "SELECT attcompression::text FROM pg_attribute WHERE attrelid = 'herald_user'::regclass AND attname = 'scenario'"
       )
       #expect(compression == ["l"])
+      let options = try await TestDatabase.column(
+        url, "SELECT array_to_string(reloptions, ',') FROM pg_class WHERE relname = 'delivery'")
+      #expect(options == ["fillfactor=80"])
     }
   }
 
