@@ -49,11 +49,6 @@ struct DeliveryWorkerTests {
           ofUser: "ada", with: ScenarioDocument.decode(Data(scenario.utf8)), now: Self.start)
         let clock = ManualClock(now: Self.start)
         let poster = HTTPWebhookPoster()
-        // No test here is about a receiver's timeout, and a test process whose cooperative threads
-        // other tests hold may resume a post long after it began (a CI run: a delivery the receiver
-        // answered at once failed as "no answer within 10 s").
-        var configuration = configuration
-        configuration.requestTimeout = 600
         let worker = DeliveryWorker(
           store: store, clock: clock, poster: poster, configuration: configuration,
           logger: TestDatabase.logger)

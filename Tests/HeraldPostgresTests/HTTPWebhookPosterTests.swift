@@ -21,9 +21,8 @@ import Testing
   static let body = Data(#"{"title":"Füße <hoch> & \"los\"","n":1}"#.utf8)
 
   /// Reads one request from `connection`: nil when the client closes or sends nothing in time —
-  /// long: a test process whose cooperative threads other tests block may not write its next
-  /// request for a minute (a CI run saw 80 s), and a receiver that gave up meanwhile would close
-  /// a connection the test expects to be kept.
+  /// long, so that a receiver never closes a connection the test expects to be kept because the
+  /// test was slow to write (a CI run on the standard executor saw 80 s; see HeraldTestExecutor).
   static func readRequest(_ connection: TCPTestServer.Connection, number: Int, timeout: Double = 600)
     -> Request?
   {
