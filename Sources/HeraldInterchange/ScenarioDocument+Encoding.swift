@@ -29,12 +29,7 @@ extension ScenarioDocument {
       .init(
         "tasks",
         .array(
-          state.tasks.map { task in
-            .object([
-              .init("id", .string(task.id)), .init("title", .string(task.title)),
-              .init("due", task.due.map(instant) ?? .null), .init("completed", .bool(task.completed)),
-            ])
-          })),
+          state.tasks.map { json($0, instant) })),
     ]
     if let movement = state.movement { members.append(.init("movement", json(movement))) }
     // Only when there are routes: a document without them reads as it always did.
@@ -42,6 +37,23 @@ extension ScenarioDocument {
       members.append(.init("routes", .array(routes.map(RouteDocument.json))))
     }
     return JSONWriter.string(.object(members)) + "\n"
+  }
+
+  /// One task as `encode` writes it in a document, on its own: for a store that keeps each task
+  /// as a row of its own (`decodeTask` reads it back).
+  public static func encode(_ task: TodoItem, in zone: TimeZone) -> String {
+    let resolver = WallClockResolver(timeZone: zone)
+    return JSONWriter.string(
+      json(task) {
+        .string(RFC3339.string($0, offsetSeconds: resolver.offset(atEpochSeconds: $0.timeIntervalSince1970)))
+      })
+  }
+
+  private static func json(_ task: TodoItem, _ instant: (Date) -> JSONValue) -> JSONValue {
+    .object([
+      .init("id", .string(task.id)), .init("title", .string(task.title)),
+      .init("due", task.due.map(instant) ?? .null), .init("completed", .bool(task.completed)),
+    ])
   }
 
   private static func json(_ value: SettingKey.Value) -> JSONValue {

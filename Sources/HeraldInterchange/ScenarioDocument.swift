@@ -69,6 +69,11 @@ public enum ScenarioDocument {
       title: try object.title("title"), start: start, end: end, taskIDs: taskIDs)
   }
 
+  /// One task written by `encode(_:in:)`; an error names the field under `path` (`tasks[3].due`).
+  public static func decodeTask(_ text: String, path: String) throws(FieldError) -> TodoItem {
+    try task(ObjectReader(JSONValue.parse(Data(text.utf8)), path: path))
+  }
+
   static func task(_ object: ObjectReader) throws(FieldError) -> TodoItem {
     try object.allowOnly(["id", "title", "due", "completed"])
     return TodoItem(

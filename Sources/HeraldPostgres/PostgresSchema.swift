@@ -4,8 +4,9 @@ import PostgresNIO
 /// The many-user schema. Every row of user data belongs to a user and goes with it.
 ///
 /// - `herald_user`: the user, their zone, locale and webhook, their data as a scenario document
-///   (`contracts/plan.md`; one document per user is read and written whole, as the planner needs
-///   it whole), and their movement log (what the movement reminders' answers changed).
+///   (`contracts/plan.md`) without their tasks, and their movement log (what the movement
+///   reminders' answers changed).
+/// - `user_task`: the user's tasks, one row each, in their order (a user may hold thousands).
 /// - `api_token`: the SHA-256 of each token and whose it is.
 /// - `delivery`: one row per reminder due — the plan, reconciled in the transaction that changes
 ///   the user's data; unique per (user, request id, fire instant), so replanning twice changes
@@ -116,6 +117,27 @@ enum PostgresSchema {
       // the table's indexes. At the default fillfactor (100) every page is full when written.
       "v6-delivery-fillfactor",
       ["ALTER TABLE delivery SET (fillfactor = 80)"]
+    ),
+    (
+      // A user's tasks as rows of their own, so adding one writes its row and its reminders, not
+      // the whole document again: its cost does not grow with the tasks stored. `position` is
+      // the task's place in the user's list (0, 1, …, no gaps), which the planner's owners
+      // index. `body` is the task as the document writes it (`ScenarioDocument.encode(_:in:)`):
+      // the user's text exactly, a NUL in a title included, which a text column would refuse.
+      // A document written before holds its tasks until the user's next change moves them here.
+      "v7-user-tasks",
+      [
+        """
+        CREATE TABLE user_task (
+          user_id bigint NOT NULL REFERENCES herald_user (id) ON DELETE CASCADE,
+          id text NOT NULL,
+          position integer NOT NULL,
+          body text NOT NULL,
+          PRIMARY KEY (user_id, id)
+        )
+        """,
+        "CREATE INDEX user_task_position ON user_task (user_id, position)",
+      ]
     ),
   ]
 

@@ -28,11 +28,29 @@ extension PostgresStore {
     ofUser user: Int64, now: Date, _ change: (inout PlanningState) throws -> Value
   ) async throws -> Value {
     try await transaction { connection in
-      var state = try await Self.planningState(connection, user: user, lock: true, logger: logger)
-      let value = try change(&state)
-      try await Self.replan(connection, user: user, state: state, now: now, saving: true, logger: logger)
-      return value
+      let state = try await Self.planningState(
+        connection, user: user, lock: true, taskRows: false, logger: logger)
+      return try await Self.change(connection, user: user, document: state, now: now, logger: logger, change)
     }
+  }
+
+  /// `change` applied to the user whose row the caller locked and whose `document` (their data
+  /// without task rows) it read.
+  static func change<Value: Sendable>(
+    _ connection: DatabaseConnection, user: Int64, document: PlanningState, now: Date, logger: Logger,
+    _ change: (inout PlanningState) throws -> Value
+  ) async throws -> Value {
+    // Tasks still in the document (written before tasks had rows) have no rows yet: all are written.
+    let before = document.tasks.isEmpty ? try await tasks(connection, users: [user], logger: logger) : nil
+    if let damaged = before?.damaged[user] { throw damaged.prefixed("stored user \(user)") }
+    var state = document
+    let rows = before?.tasks[user] ?? []
+    state.tasks += rows
+    let value = try change(&state)
+    try await replan(
+      connection, user: user, state: state, now: now, writing: .data(tasksBefore: before == nil ? nil : rows),
+      logger: logger)
+    return value
   }
 
   /// The user's data version: bumped by every change of their data.

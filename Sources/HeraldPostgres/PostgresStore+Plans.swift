@@ -15,7 +15,8 @@ extension PostgresStore {
   public func replaceData(ofUser name: String, with state: PlanningState, now: Date) async throws {
     try await transaction { connection in
       let user = try await Self.lockUser(connection, named: name, logger: logger)
-      try await Self.replan(connection, user: user, state: state, now: now, saving: true, logger: logger)
+      try await Self.replan(
+        connection, user: user, state: state, now: now, writing: .data(tasksBefore: nil), logger: logger)
     }
   }
 
@@ -50,9 +51,11 @@ extension PostgresStore {
   /// The user's data; with `lock`, their row locked for the rest of the transaction, so that
   /// changes to one user's data and plan happen one at a time.
   static func planningState(
-    _ connection: DatabaseConnection, user: Int64, lock: Bool = false, logger: Logger
+    _ connection: DatabaseConnection, user: Int64, lock: Bool = false, taskRows: Bool = true, logger: Logger
   ) async throws -> PlanningState {
-    guard let state = try await planningStates(connection, users: [user], lock: lock, logger: logger)[user]
+    guard
+      let state = try await planningStates(
+        connection, users: [user], lock: lock, taskRows: taskRows, logger: logger)[user]
     else {
       throw RecordError.notFound("user \(user)", "no such user")
     }
@@ -61,8 +64,11 @@ extension PostgresStore {
 
   /// The data of each of `users` in one query (a worker's batch); a user whose stored data cannot
   /// be read has its error, so one damaged user does not hold up the others.
+  /// With `taskRows` false, a state holds only the tasks its document still holds (written
+  /// before tasks had rows of their own): what a change that touches one task reads.
   static func planningStates(
-    _ connection: DatabaseConnection, users: [Int64], lock: Bool = false, logger: Logger
+    _ connection: DatabaseConnection, users: [Int64], lock: Bool = false, taskRows: Bool = true,
+    logger: Logger
   ) async throws -> [Int64: Result<PlanningState, any Error>] {
     var query: PostgresQuery = """
       SELECT id, name, scenario, time_zone, locale, movement_last_reminder_at, movement_last_answered,
@@ -72,17 +78,52 @@ extension PostgresStore {
     if lock { query.sql += " FOR UPDATE" }
     let rows = try await connection.query(query, logger: logger)
     var states: [Int64: Result<PlanningState, any Error>] = [:]
+    var names: [Int64: String] = [:]
     for try await (id, name, scenario, zone, locale, last, answered, snoozed, day, delivered, acknowledged)
       in rows.decode(
         (Int64, String, String, String, String, Date?, Bool, Date?, String?, Int, Int).self)
     {
+      names[id] = name
       states[id] = Result {
         try state(
           name: name, scenario: scenario, zone: zone, locale: locale,
           log: (last, answered, snoozed, day, delivered, acknowledged))
       }
     }
+    guard taskRows else { return states }
+    let (tasks, damaged) = try await tasks(connection, users: users, logger: logger)
+    for (user, rows) in tasks {
+      states[user] = states[user]?.map { state in
+        var state = state
+        state.tasks += rows
+        return state
+      }
+    }
+    for (user, error) in damaged where states[user] != nil {
+      states[user] = .failure(error.prefixed("stored user \(names[user] ?? String(user))"))
+    }
     return states
+  }
+
+  /// The task rows of each of `users`, in their order; a user one of whose rows cannot be read
+  /// has its error instead.
+  static func tasks(_ connection: DatabaseConnection, users: [Int64], logger: Logger) async throws
+    -> (tasks: [Int64: [TodoItem]], damaged: [Int64: FieldError])
+  {
+    let rows = try await connection.query(
+      "SELECT user_id, position, body FROM user_task WHERE user_id = ANY(\(users)) ORDER BY user_id, position",
+      logger: logger)
+    var tasks: [Int64: [TodoItem]] = [:]
+    var damaged: [Int64: FieldError] = [:]
+    for try await (user, position, body) in rows.decode((Int64, Int32, String).self)
+    where damaged[user] == nil {
+      do {
+        tasks[user, default: []].append(try ScenarioDocument.decodeTask(body, path: "tasks[\(position)]"))
+      } catch {
+        damaged[user] = error
+      }
+    }
+    return (tasks, damaged)
   }
 
   /// A user's data from their stored columns.
@@ -127,55 +168,69 @@ extension PostgresStore {
       """, logger: logger)
   }
 
+  /// What a replan writes besides the plan.
+  enum DataWrite {
+    /// Nothing: a worker's replan after a rolling reminder came due.
+    case none
+    /// The user's data: their document, and the task rows that differ from `tasksBefore` (the
+    /// tasks their rows held; `nil` when not known, or still in the document: every row).
+    case data(tasksBefore: [TodoItem]?)
+  }
+
   /// Reconciles the user's pending deliveries with the plan of `state` at `now` (the core's
-  /// `Planner`, unlimited, in the user's zone and language) — with `saving`, after writing `state`
-  /// as the user's data (their zone and locale with it; the movement log has columns of its own)
-  /// and bumping their version, so open live pages notice. Pending rows after `now` the plan no
-  /// longer has go, the plan's rows are added once (the unique key keeps a delivered one
-  /// delivered); rows at or before `now` stay for a worker to deliver late or record as missed.
-  /// When the plan's first row comes before every row that was pending, workers are woken.
+  /// `Planner`, unlimited, in the user's zone and language) — when `writing` data, after writing
+  /// `state` as the user's data (their zone and locale with it, their tasks as rows; the movement
+  /// log has columns of its own) and bumping their version, so open live pages notice. Pending
+  /// rows after `now` the plan no longer has go, the plan's rows are added once (the unique key
+  /// keeps a delivered one delivered); rows at or before `now` stay for a worker to deliver late
+  /// or record as missed. When the plan's first row comes before every row that was pending,
+  /// workers are woken.
   ///
-  /// One statement, so one round trip whatever the plan's size: its parts see the table as it
-  /// was before it, which is what each needs — the rows to remove are disjoint from the rows to
+  /// One statement, so one round trip whatever the plan's size: its parts see the tables as they
+  /// were before it, which is what each needs — the rows to remove are disjoint from the rows to
   /// add, and a worker sleeping until a row removed here wakes before the plan's first row anyway.
   /// The caller holds the user's row lock.
   static func replan(
-    _ connection: DatabaseConnection, user: Int64, state: PlanningState, now: Date, saving: Bool,
+    _ connection: DatabaseConnection, user: Int64, state: PlanningState, now: Date, writing: DataWrite,
     logger: Logger
   ) async throws {
     replans.increment()
     let context = PlanningContext(state: state, now: now, limits: .unlimited)
-    let scheduled = Planner.schedule(context)
-    let identifiers = scheduled.map { $0.kind.identifier(owner: Int($0.owner), in: context) }
-    let fireDates = scheduled.map(\.fireDate)
-    let kinds = scheduled.map { Int16($0.kindIndex) }
-    let owners = scheduled.map(\.owner)
+    let plan = PlannedRows(Planner.schedule(context), in: context)
+    var saving = false
+    var tasks = TaskRows()
     var stored = state
     stored.movementLog = nil
+    if case .data(let before) = writing {
+      saving = true
+      tasks = TaskRows(state.tasks, before: before, in: state.timeZone)
+      stored.tasks = []
+    }
     let document = saving ? ScenarioDocument.encode(stored) : ""
     // An owner is an index into the user's lists: it moves when an earlier item is removed.
     try await connection.query(
       """
       WITH plan AS (
-        SELECT * FROM unnest(\(identifiers)::text[], \(fireDates)::timestamptz[], \(kinds)::int2[], \(owners)::int4[])
-          AS p (request_id, fire_at, kind, owner)),
+        SELECT * FROM unnest(\(plan.identifiers)::text[], \(plan.fireDates)::timestamptz[], \(plan.kinds)::int2[],
+          \(plan.owners)::int4[]) AS p (request_id, fire_at, kind, owner)),
       saved AS (
         UPDATE herald_user SET scenario = \(document), time_zone = \(state.timeZone.identifier),
           locale = \(state.language.rawValue), version = version + 1
         WHERE id = \(user) AND \(saving)),
+      kept_tasks AS (SELECT * FROM unnest(\(tasks.kept)::text[]) AS k (id)),
+      tasks_gone AS (
+        DELETE FROM user_task AS t
+        WHERE \(tasks.removing) AND t.user_id = \(user) AND NOT EXISTS (SELECT 1 FROM kept_tasks AS k WHERE k.id = t.id)),
+      tasks_put AS (
+        INSERT INTO user_task (user_id, id, position, body)
+        SELECT \(user), * FROM unnest(\(tasks.ids)::text[], \(tasks.positions)::int4[], \(tasks.bodies)::text[])
+        ON CONFLICT (user_id, id) DO UPDATE SET position = excluded.position, body = excluded.body),
       gone AS (
         DELETE FROM delivery AS d
         WHERE d.user_id = \(user) AND d.status = 'pending' AND d.fire_at > \(now)
           AND NOT EXISTS (SELECT 1 FROM plan AS p WHERE p.request_id = d.request_id AND p.fire_at = d.fire_at)),
-      added AS (
-        INSERT INTO delivery (user_id, request_id, fire_at, kind, owner, due_at)
-        SELECT \(user), p.request_id, p.fire_at, p.kind, p.owner, p.fire_at FROM plan AS p
-        ON CONFLICT (user_id, request_id, fire_at) DO UPDATE SET kind = excluded.kind, owner = excluded.owner
-          WHERE delivery.status = 'pending'
-            AND (delivery.kind, delivery.owner) IS DISTINCT FROM (excluded.kind, excluded.owner))
-      SELECT pg_notify(\(PostgresSchema.channel), '')
-      WHERE (SELECT min(fire_at) FROM plan)
-        < coalesce((SELECT min(due_at) FROM delivery WHERE status = 'pending'), 'infinity')
+      added AS (\(unescaped: PlannedRows.insert(user: user)))
+      SELECT pg_notify(\(PostgresSchema.channel), '') WHERE \(unescaped: PlannedRows.earlierThanEveryPending)
       """, logger: logger)
   }
 }

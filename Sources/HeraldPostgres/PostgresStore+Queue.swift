@@ -182,7 +182,7 @@ extension PostgresStore {
       if case .retry = outcome { return }
       if rolling, let state {
         try await Self.replan(
-          connection, user: claimed.user, state: state, now: claimed.fireDate, saving: false, logger: logger)
+          connection, user: claimed.user, state: state, now: claimed.fireDate, writing: .none, logger: logger)
       }
     }
   }

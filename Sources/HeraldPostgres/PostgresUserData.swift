@@ -3,8 +3,9 @@ import HeraldCore
 import HeraldStore
 
 /// One user's data in a `PostgresStore`, behind the server's store interface: every read takes
-/// the user's document, every change is "lock the user, read, apply the same rule the SQLite
-/// store applies (`PlanningState+Records`), write, replan" in one transaction.
+/// the user's document and task rows, every change is "lock the user, read, apply the same rule
+/// the SQLite store applies (`PlanningState+Records`), write, replan" in one transaction — but
+/// adding a task, which writes only its row and plans only its reminders.
 ///
 /// Walks are refused: a walk follows the live location of the user's own machine, which a server
 /// for many users does not have (routes are kept, in the user's document).
@@ -43,7 +44,7 @@ public struct PostgresUserData: UserData {
 
   @discardableResult
   public func addTask(id: String?, title: String, due: Date?, completed: Bool) async throws -> TodoItem {
-    try await change { try $0.addTask(id: id, title: title, due: due, completed: completed) }
+    try await store.addTask(ofUser: user, id: id, title: title, due: due, completed: completed, now: now())
   }
 
   @discardableResult

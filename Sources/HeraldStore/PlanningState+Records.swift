@@ -40,15 +40,31 @@ extension PlanningState {
 
   /// Adds a task; without an `id`, the next unused `t1`, `t2`, …
   public mutating func addTask(id: String?, title: String, due: Date?, completed: Bool) throws -> TodoItem {
-    let task = TodoItem(
-      id: id ?? IdentifiedTable.task.firstUnused(in: tasks.map(\.id)), title: title, due: due,
-      completed: completed)
-    try HeraldStore.check(task)
-    if tasks.contains(where: { $0.id == task.id }) {
-      throw RecordError.alreadyExists(IdentifiedTable.task.subject(task.id))
-    }
+    let task = try Self.newTask(
+      id: id, title: title, due: due, completed: completed, idsInUse: id == nil ? tasks.map(\.id) : [])
+    if tasks.contains(where: { $0.id == task.id }) { throw Self.taskExists(task.id) }
     tasks.append(task)
     return task
+  }
+
+  /// The task `addTask` adds, checked; without an `id`, the next one unused among `idsInUse`
+  /// (only those starting with `generatedTaskIDPrefix` matter). For a store that keeps tasks as
+  /// rows of their own and checks an id's uniqueness itself (`taskExists` when it is taken).
+  public static func newTask(id: String?, title: String, due: Date?, completed: Bool, idsInUse: [String])
+    throws -> TodoItem
+  {
+    let task = TodoItem(
+      id: id ?? IdentifiedTable.task.firstUnused(in: idsInUse), title: title, due: due, completed: completed)
+    try HeraldStore.check(task)
+    return task
+  }
+
+  /// Every id `newTask` makes starts with this.
+  public static let generatedTaskIDPrefix = IdentifiedTable.task.prefix
+
+  /// The error of a task added with an id already taken.
+  public static func taskExists(_ id: String) -> RecordError {
+    .alreadyExists(IdentifiedTable.task.subject(id))
   }
 
   /// Changes the task `id` as `change` edits it, checked as a new one is.

@@ -110,6 +110,33 @@ struct PlannerPropertyTests {
     }
   }
 
+  /// The server adds a task by planning it alone (`Planner.schedule(ofTask:)`); that must be what
+  /// planning the whole state with the task appended adds, and nothing the rest would plan changes.
+  @Test func aTaskPlannedAloneIsWhatTheWholePlanAddsForIt() async {
+    await propertyCheck(input: PlanScenario.all) { scenario in
+      guard let task = scenario.state.tasks.last else { return }
+      var before = scenario.state
+      before.tasks.removeLast()
+      let position = before.tasks.count
+      func rows(_ reminders: [ScheduledReminder]) -> [String] {
+        reminders.map { "\($0.kindIndex)/\($0.owner)@\($0.fireDate.timeIntervalSince1970)" }.sorted()
+      }
+      let whole = Planner.schedule(
+        PlanningContext(state: scenario.state, now: scenario.now, limits: .unlimited))
+      let rest = Planner.schedule(PlanningContext(state: before, now: scenario.now, limits: .unlimited))
+      let (context, alone) = Planner.schedule(ofTask: task, in: before, now: scenario.now)
+      let appended = alone.map {
+        ScheduledReminder(fireDate: $0.fireDate, owner: Int32(position), kindIndex: $0.kindIndex)
+      }
+      #expect(rows(rest + appended) == rows(whole))
+      // Their requests are named as the whole plan names them.
+      let full = PlanningContext(state: scenario.state, now: scenario.now, limits: .unlimited)
+      #expect(
+        Set(alone.map { $0.kind.identifier(owner: 0, in: context) })
+          == Set(appended.map { $0.kind.identifier(owner: position, in: full) }))
+    }
+  }
+
   @Test func planIsSortedByFireDateThenID() async {
     await propertyCheck(input: PlanScenario.all) { scenario in
       for plan in plans(scenario) {

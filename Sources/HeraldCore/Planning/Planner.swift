@@ -31,6 +31,20 @@ public enum Planner {
     return scheduled
   }
 
+  /// The reminders `schedule` would add for `task` were it appended to `state`'s tasks, planned
+  /// without the rest: in a context of its own (`context`, returned for their requests), where
+  /// the task's position, their owner, is 0. A task's reminders depend on the task, the settings
+  /// and the zone alone when no batch limits which tasks get them (`dueDateTaskBatch` `nil`, as
+  /// on a server), so adding a task costs the same however many are stored.
+  public static func schedule(ofTask task: TodoItem, in state: PlanningState, now: Date)
+    -> (context: PlanningContext, reminders: [ScheduledReminder])
+  {
+    let alone = PlanningState(
+      timeZone: state.timeZone, language: state.language, settings: state.settings, tasks: [task])
+    let context = PlanningContext(state: alone, now: now, limits: .unlimited)
+    return (context, schedule(context))
+  }
+
   /// The request of one scheduled reminder, as the plan at `context.now` has it.
   public static func notification(
     for reminder: ScheduledReminder, in context: PlanningContext

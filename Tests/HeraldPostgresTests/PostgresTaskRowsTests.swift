@@ -1,0 +1,143 @@
+import Foundation
+import HeraldCore
+import HeraldInterchange
+import HeraldPostgres
+import HeraldStore
+import HeraldTestSupport
+import Testing
+
+/// A user's tasks as rows of their own: adding one writes its row and plans its reminders alone,
+/// and every change leaves the same rows and the same plan as writing the user's data whole.
+@Suite(.enabled(if: TestDatabase.enabled, TestDatabase.skipReason))
+struct PostgresTaskRowsTests {
+  static let now = PostgresStoreTests.now
+
+  /// The user's pending plan, as `requestID@fireDate kind/owner status`, sorted.
+  static func plan(_ url: PostgresURL, user: String) async throws -> [String] {
+    try await TestDatabase.column(
+      url,
+      """
+      SELECT d.request_id || '@' || to_char(d.fire_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
+        || ' ' || d.kind || '/' || d.owner || ' ' || d.status
+      FROM delivery d JOIN herald_user u ON u.id = d.user_id WHERE u.name = '\(user)' ORDER BY 1
+      """
+    ).compactMap { $0 }
+  }
+
+  /// The user's task rows, as `position id`, in order.
+  static func taskRows(_ url: PostgresURL, user: String) async throws -> [String] {
+    try await TestDatabase.column(
+      url,
+      """
+      SELECT t.position || ' ' || t.id FROM user_task t JOIN herald_user u ON u.id = t.user_id
+      WHERE u.name = '\(user)' ORDER BY t.position
+      """
+    ).compactMap { $0 }
+  }
+
+  /// A store with `ada` holding the test scenario (two blocks, task t1), and `reference`, whose
+  /// data each test writes whole to what `ada`'s should be, to compare with.
+  static func withUsers(
+    _ body: @Sendable (PostgresURL, PostgresStore, PostgresUserData) async throws -> Void
+  ) async throws {
+    try await TestDatabase.withDatabase { url in
+      try await PostgresStore.withStore(url, logger: TestDatabase.logger) { store in
+        for name in ["ada", "reference"] {
+          _ = try await store.addUser(name: name, timeZone: .gmt, language: .de, webhook: nil, at: now)
+        }
+        try await store.replaceData(ofUser: "ada", with: try PostgresStoreTests.state(), now: now)
+        let ada = store.data(ofUser: try await store.user(named: "ada").id, now: { now })
+        try await body(url, store, ada)
+      }
+    }
+  }
+
+  /// `ada`'s rows and plan are those of the same data written whole.
+  static func expectSameAsWrittenWhole(_ url: PostgresURL, _ store: PostgresStore, _ ada: PostgresUserData)
+    async throws
+  {
+    let state = try await ada.planningState(timeZone: Fixtures.zone("Europe/Berlin"))
+    try await store.replaceData(ofUser: "reference", with: state, now: now)
+    #expect(try await taskRows(url, user: "ada") == taskRows(url, user: "reference"))
+    #expect(try await plan(url, user: "ada") == plan(url, user: "reference"))
+  }
+
+  @Test func aTaskAddedWritesItsRowAndPlansAsTheWholeDataWould() async throws {
+    try await Self.withUsers { url, store, ada in
+      try await ada.addTask(
+        id: "t2", title: "Abgabe", due: Fixtures.instant("2026-11-25T12:00:00Z"), completed: false)
+      #expect(try await Self.taskRows(url, user: "ada") == ["0 t1", "1 t2"])
+      #expect(try await ada.tasks().map(\.id) == ["t1", "t2"])
+      // Its morning reminder is planned, owned by its position.
+      #expect(
+        try await Self.plan(url, user: "ada").contains("due-date-morning-t2@2026-11-25T08:00:00Z 1/1 pending")
+      )
+      try await Self.expectSameAsWrittenWhole(url, store, ada)
+      // The document holds no task: each is a row.
+      let documents = try await TestDatabase.column(
+        url, "SELECT scenario FROM herald_user WHERE name = 'ada'")
+      #expect(documents.first??.contains("\"t1\"") == false)
+    }
+  }
+
+  @Test func aTaskRemovedMovesTheLaterOnesUpAndTheirReminders() async throws {
+    try await Self.withUsers { url, store, ada in
+      for (id, day) in [("t2", "25"), ("t3", "26")] {
+        try await ada.addTask(
+          id: id, title: "Task \(id)", due: Fixtures.instant("2026-11-\(day)T12:00:00Z"), completed: false)
+      }
+      try await ada.removeTask(id: "t1")
+      #expect(try await Self.taskRows(url, user: "ada") == ["0 t2", "1 t3"])
+      #expect(
+        try await Self.plan(url, user: "ada").contains("due-date-morning-t3@2026-11-26T08:00:00Z 1/1 pending")
+      )
+      try await Self.expectSameAsWrittenWhole(url, store, ada)
+      // A change of one task writes it in place.
+      try await ada.completeTask(id: "t3")
+      #expect(try await ada.tasks().map(\.completed) == [false, true])
+      try await Self.expectSameAsWrittenWhole(url, store, ada)
+    }
+  }
+
+  @Test func anIdTakenIsRefusedAndChangesNothing() async throws {
+    try await Self.withUsers { url, _, ada in
+      let version = try await ada.dataVersion()
+      let plan = try await Self.plan(url, user: "ada")
+      await #expect(throws: RecordError.self) {
+        try await ada.addTask(
+          id: "t1", title: "Again", due: Self.now.addingTimeInterval(86_400), completed: false)
+      }
+      #expect(try await ada.dataVersion() == version)
+      #expect(try await Self.plan(url, user: "ada") == plan)
+      #expect(try await Self.taskRows(url, user: "ada") == ["0 t1"])
+      // Without an id, the next unused one.
+      #expect(try await ada.addTask(id: nil, title: "Neu", due: nil, completed: false).id == "t2")
+      #expect(try await ada.dataVersion() == version + 1)
+    }
+  }
+
+  @Test func aTitleIsKeptExactlyANulIncluded() async throws {
+    try await Self.withUsers { _, _, ada in
+      let title = "a\u{0}b <i>&amp;</i> \"q\" \u{1F600}"
+      try await ada.addTask(id: "t2", title: title, due: nil, completed: false)
+      #expect(try await ada.tasks().last?.title == title)
+    }
+  }
+
+  /// Data written before tasks had rows keeps them in the document: read as before, and moved
+  /// to rows, in order, by the next change.
+  @Test func tasksStillInTheDocumentMoveToRowsAtTheNextChange() async throws {
+    try await Self.withUsers { url, store, ada in
+      var state = try PostgresStoreTests.state()
+      state.tasks.append(TodoItem(id: "t9", title: "Alt", due: Fixtures.instant("2026-11-27T12:00:00Z")))
+      let document = ScenarioDocument.encode(state).replacingOccurrences(of: "'", with: "''")
+      try await TestDatabase.admin(url, "DELETE FROM user_task")
+      try await TestDatabase.admin(url, "UPDATE herald_user SET scenario = '\(document)' WHERE name = 'ada'")
+      #expect(try await ada.tasks().map(\.id) == ["t1", "t9"])
+      try await ada.addTask(
+        id: "t2", title: "Neu", due: Fixtures.instant("2026-11-25T12:00:00Z"), completed: false)
+      #expect(try await Self.taskRows(url, user: "ada") == ["0 t1", "1 t9", "2 t2"])
+      try await Self.expectSameAsWrittenWhole(url, store, ada)
+    }
+  }
+}
