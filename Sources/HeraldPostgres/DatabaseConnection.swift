@@ -44,6 +44,20 @@ public struct DatabaseConnection: Sendable {
     }
   }
 
+  /// Runs `query` as the prepared statement `name` (`PreparedStatementName`) and returns its rows.
+  public func query<Name: PreparedStatementName>(
+    _ query: PostgresQuery, preparedAs name: Name.Type, logger: Logger, file: String = #fileID,
+    line: Int = #line
+  ) async throws -> AsyncThrowingMapSequence<PostgresRowSequence, PostgresRow> {
+    guard let statement = PreparedQuery<Name>(query) else {
+      assertionFailure("\(name) prepared with another text")
+      return try await self.query(query, logger: logger, file: file, line: line).map { $0 }
+    }
+    return try await calls.run { [connection] in
+      try await connection.execute(statement, logger: logger, file: file, line: line)
+    }
+  }
+
   /// Runs `body` in a transaction: committed when it returns, rolled back when it throws. The
   /// error thrown is the body's own, or the one of `BEGIN` or `COMMIT`.
   public func withTransaction<Value: Sendable>(

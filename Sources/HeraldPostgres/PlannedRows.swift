@@ -9,27 +9,24 @@ struct PlannedRows {
   var kinds: [Int16] = []
   var owners: [Int32] = []
 
-  /// The rows of `scheduled`, named in `context`; with `owner`, each row has that owner instead
-  /// (a task planned in a context of its own, where its owner is 0, stored at its position).
-  init(_ scheduled: [ScheduledReminder], in context: PlanningContext, owner: Int32? = nil) {
+  /// The rows of `scheduled`, named in `context`.
+  init(_ scheduled: [ScheduledReminder], in context: PlanningContext) {
     identifiers = scheduled.map { $0.kind.identifier(owner: Int($0.owner), in: context) }
     fireDates = scheduled.map(\.fireDate)
     kinds = scheduled.map { Int16($0.kindIndex) }
-    owners = scheduled.map { owner ?? $0.owner }
+    owners = scheduled.map(\.owner)
   }
 
-  /// Adds the rows of a `plan` (request_id, fire_at, kind, owner) for `user`, each once: a row
+  /// Adds the rows of a `plan` (user_id, request_id, fire_at, kind, owner), each once: a row
   /// already there keeps its status (a delivered one stays delivered); a pending one takes the
   /// plan's kind and owner.
-  static func insert(user: Int64) -> String {
-    """
+  static let insert = """
     INSERT INTO delivery (user_id, request_id, fire_at, kind, owner, due_at)
-    SELECT \(user), p.request_id, p.fire_at, p.kind, p.owner, p.fire_at FROM plan AS p
+    SELECT p.user_id, p.request_id, p.fire_at, p.kind, p.owner, p.fire_at FROM plan AS p
     ON CONFLICT (user_id, request_id, fire_at) DO UPDATE SET kind = excluded.kind, owner = excluded.owner
       WHERE delivery.status = 'pending'
         AND (delivery.kind, delivery.owner) IS DISTINCT FROM (excluded.kind, excluded.owner)
     """
-  }
 
   /// Whether a `plan`'s first row comes before every pending one: then sleeping workers are woken.
   static let earlierThanEveryPending = """

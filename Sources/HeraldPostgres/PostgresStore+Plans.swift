@@ -76,12 +76,17 @@ extension PostgresStore {
       FROM herald_user WHERE id = ANY(\(users))
       """
     if lock { query.sql += " FOR UPDATE" }
-    let rows = try await connection.query(query, logger: logger)
+    // Read for every delivery batch and every change: prepared.
+    let rows =
+      lock
+      ? try await connection.query(query, preparedAs: ReadLockedUsers.self, logger: logger)
+      : try await connection.query(query, preparedAs: ReadUsers.self, logger: logger)
     var states: [Int64: Result<PlanningState, any Error>] = [:]
     var names: [Int64: String] = [:]
     for try await (id, name, scenario, zone, locale, last, answered, snoozed, day, delivered, acknowledged)
-      in rows.decode(
-        (Int64, String, String, String, String, Date?, Bool, Date?, String?, Int, Int).self)
+      in rows.map({
+        try $0.decode((Int64, String, String, String, String, Date?, Bool, Date?, String?, Int, Int).self)
+      })
     {
       names[id] = name
       states[id] = Result {
@@ -126,8 +131,12 @@ extension PostgresStore {
     return (tasks, damaged)
   }
 
+  /// The statements that read users' data, and that read a user's data to change it.
+  enum ReadUsers: PreparedStatementName {}
+  enum ReadLockedUsers: PreparedStatementName {}
+
   /// A user's data from their stored columns.
-  private static func state(
+  static func state(
     name: String, scenario: String, zone: String, locale: String,
     log: (last: Date?, answered: Bool, snoozed: Date?, day: String?, delivered: Int, acknowledged: Int)
   ) throws -> PlanningState {
@@ -211,8 +220,8 @@ extension PostgresStore {
     try await connection.query(
       """
       WITH plan AS (
-        SELECT * FROM unnest(\(plan.identifiers)::text[], \(plan.fireDates)::timestamptz[], \(plan.kinds)::int2[],
-          \(plan.owners)::int4[]) AS p (request_id, fire_at, kind, owner)),
+        SELECT \(user)::int8 AS user_id, * FROM unnest(\(plan.identifiers)::text[], \(plan.fireDates)::timestamptz[],
+          \(plan.kinds)::int2[], \(plan.owners)::int4[]) AS p (request_id, fire_at, kind, owner)),
       saved AS (
         UPDATE herald_user SET scenario = \(document), time_zone = \(state.timeZone.identifier),
           locale = \(state.language.rawValue), version = version + 1
@@ -229,7 +238,7 @@ extension PostgresStore {
         DELETE FROM delivery AS d
         WHERE d.user_id = \(user) AND d.status = 'pending' AND d.fire_at > \(now)
           AND NOT EXISTS (SELECT 1 FROM plan AS p WHERE p.request_id = d.request_id AND p.fire_at = d.fire_at)),
-      added AS (\(unescaped: PlannedRows.insert(user: user)))
+      added AS (\(unescaped: PlannedRows.insert))
       SELECT pg_notify(\(PostgresSchema.channel), '') WHERE \(unescaped: PlannedRows.earlierThanEveryPending)
       """, logger: logger)
   }

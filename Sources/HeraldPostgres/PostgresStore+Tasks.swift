@@ -6,49 +6,94 @@ import PostgresNIO
 
 extension PostgresStore {
   /// Adds a task to the user's data as `PlanningState.addTask` does, and plans its reminders from
-  /// `now`, in one transaction — reading and writing only the user's document without their
-  /// tasks, the task's row and its reminders' rows, so it costs the same with 10 tasks stored or
-  /// 10 000. A task's reminders depend on nothing but the task and the user's settings and zone
+  /// `now` — reading and writing only the user's document without their tasks, the task's row and
+  /// its reminders' rows, so it costs the same with 10 tasks stored or 10 000. A task's reminders
+  /// depend on nothing but the task and the user's settings and zone
   /// (`Planner.schedule(ofTask:in:now:)`), so the rest of the plan stands as it is.
+  ///
+  /// Two round trips, no transaction held open between them: the document is read with its data
+  /// version, and the write — the version bumped, the row and the reminders added, one statement —
+  /// happens only while the version is still the one read. A change that came between (another
+  /// client's) makes it read and plan again.
   func addTask(ofUser user: Int64, id: String?, title: String, due: Date?, completed: Bool, now: Date)
     async throws -> TodoItem
   {
-    try await transaction { connection in
-      let document = try await Self.planningState(
-        connection, user: user, lock: true, taskRows: false, logger: logger)
-      guard document.tasks.isEmpty else {
-        // Tasks still in the document: the whole change moves them to rows first.
-        return try await Self.change(connection, user: user, document: document, now: now, logger: logger) {
+    while true {
+      let written = try await client.withConnection { connection -> TodoItem? in
+        try await Self.addTask(
+          connection, user: user, id: id, title: title, due: due, completed: completed, now: now,
+          logger: logger)
+      }
+      if let written { return written }
+    }
+  }
+
+  /// One try of `addTask`: `nil` when the user's data changed since it was read.
+  private static func addTask(
+    _ connection: DatabaseConnection, user: Int64, id: String?, title: String, due: Date?, completed: Bool,
+    now: Date, logger: Logger
+  ) async throws -> TodoItem? {
+    let (document, version, taken) = try await document(connection, user: user, taskID: id, logger: logger)
+    guard document.tasks.isEmpty else {
+      // Tasks still in the document: the whole change, which moves them to rows first.
+      return try await connection.withTransaction(logger: logger) { connection in
+        let locked = try await planningState(
+          connection, user: user, lock: true, taskRows: false, logger: logger)
+        return try await change(connection, user: user, document: locked, now: now, logger: logger) {
           try $0.addTask(id: id, title: title, due: due, completed: completed)
         }
       }
-      let used = id == nil ? try await Self.generatedTaskIDs(connection, user: user, logger: logger) : []
-      let task = try PlanningState.newTask(
-        id: id, title: title, due: due, completed: completed, idsInUse: used)
-      let position = try await Self.nextTaskPosition(connection, user: user, logger: logger)
-      Self.replans.increment()
-      let (context, reminders) = Planner.schedule(ofTask: task, in: document, now: now)
-      let plan = PlannedRows(reminders, in: context, owner: position)
-      let rows = try await connection.query(
-        """
-        WITH plan AS (
-          SELECT * FROM unnest(\(plan.identifiers)::text[], \(plan.fireDates)::timestamptz[], \(plan.kinds)::int2[],
-            \(plan.owners)::int4[]) AS p (request_id, fire_at, kind, owner)),
-        task AS (
-          INSERT INTO user_task (user_id, id, position, body)
-          VALUES (\(user), \(task.id), \(position), \(ScenarioDocument.encode(task, in: document.timeZone)))
-          ON CONFLICT (user_id, id) DO NOTHING RETURNING id),
-        saved AS (UPDATE herald_user SET version = version + 1 WHERE id = \(user)),
-        added AS (\(unescaped: PlannedRows.insert(user: user))),
-        woken AS (SELECT pg_notify(\(PostgresSchema.channel), '') WHERE \(unescaped: PlannedRows.earlierThanEveryPending))
-        SELECT (SELECT count(*) FROM task), (SELECT count(*) FROM woken)
-        """, logger: logger)
-      for try await (added, _) in rows.decode((Int64, Int64).self) where added == 0 {
-        // Taken: the transaction is rolled back, with the rows and the wake-up above.
-        throw PlanningState.taskExists(task.id)
-      }
-      return task
     }
+    let used = id == nil ? try await generatedTaskIDs(connection, user: user, logger: logger) : []
+    let task = try PlanningState.newTask(id: id, title: title, due: due, completed: completed, idsInUse: used)
+    if taken { throw PlanningState.taskExists(task.id) }
+    replans.increment()
+    let (context, reminders) = Planner.schedule(ofTask: task, in: document, now: now)
+    let plan = PlannedRows(reminders, in: context)
+    // The task goes after the user's last (their rows' positions run 0, 1, … without gaps), and
+    // its reminders are owned by its position. Nothing is written unless the version is the one
+    // read: the update waits for a change under way and then sees its version.
+    let query: PostgresQuery = """
+      WITH saved AS (
+        UPDATE herald_user SET version = version + 1 WHERE id = \(user) AND version = \(version) RETURNING id),
+      next AS (SELECT coalesce(max(position) + 1, 0) AS position FROM user_task WHERE user_id = \(user)),
+      task AS (
+        INSERT INTO user_task (user_id, id, position, body)
+        SELECT \(user), \(task.id), next.position, \(ScenarioDocument.encode(task, in: document.timeZone))
+        FROM next WHERE EXISTS (SELECT 1 FROM saved)
+        RETURNING position),
+      plan AS (
+        SELECT \(user)::int8 AS user_id, p.request_id, p.fire_at, p.kind, task.position AS owner
+        FROM unnest(\(plan.identifiers)::text[], \(plan.fireDates)::timestamptz[], \(plan.kinds)::int2[])
+          AS p (request_id, fire_at, kind), task),
+      added AS (\(unescaped: PlannedRows.insert)),
+      woken AS (SELECT pg_notify(\(PostgresSchema.channel), '') WHERE \(unescaped: PlannedRows.earlierThanEveryPending))
+      SELECT (SELECT count(*) FROM saved), (SELECT count(*) FROM woken)
+      """
+    for try await row in try await connection.query(query, preparedAs: AddTask.self, logger: logger) {
+      return try row.decode((Int64, Int64).self).0 == 1 ? task : nil
+    }
+    return nil
+  }
+
+  /// The user's document (their data without task rows) and data version, and whether they have
+  /// a task `taskID`.
+  private static func document(_ connection: DatabaseConnection, user: Int64, taskID: String?, logger: Logger)
+    async throws -> (PlanningState, version: Int64, taken: Bool)
+  {
+    let query: PostgresQuery = """
+      SELECT name, scenario, time_zone, locale, version,
+        EXISTS (SELECT 1 FROM user_task WHERE user_id = \(user) AND id = \(taskID))
+      FROM herald_user WHERE id = \(user)
+      """
+    for try await row in try await connection.query(query, preparedAs: ReadDocument.self, logger: logger) {
+      let (name, scenario, zone, locale, version, taken) = try row.decode(
+        (String, String, String, String, Int64, Bool).self)
+      let state = try state(
+        name: name, scenario: scenario, zone: zone, locale: locale, log: (nil, false, nil, nil, 0, 0))
+      return (state, version, taken)
+    }
+    throw RecordError.notFound("user \(user)", "no such user")
   }
 
   /// The user's task ids that an id made by `PlanningState.newTask` could take.
@@ -65,13 +110,7 @@ extension PostgresStore {
     return ids
   }
 
-  /// The position after the user's last task: their rows' positions run 0, 1, … without gaps.
-  static func nextTaskPosition(_ connection: DatabaseConnection, user: Int64, logger: Logger) async throws
-    -> Int32
-  {
-    let rows = try await connection.query(
-      "SELECT coalesce(max(position) + 1, 0) FROM user_task WHERE user_id = \(user)", logger: logger)
-    for try await position in rows.decode(Int32.self) { return position }
-    return 0
-  }
+  /// The statements that read a user's document and add a task.
+  enum ReadDocument: PreparedStatementName {}
+  enum AddTask: PreparedStatementName {}
 }

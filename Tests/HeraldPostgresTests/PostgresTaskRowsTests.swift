@@ -99,6 +99,31 @@ struct PostgresTaskRowsTests {
     }
   }
 
+  /// Adds of one user's tasks from many clients at once: each reads, plans and writes only
+  /// while nothing changed since it read (else it tries again), so none is lost and the
+  /// positions stay 0, 1, … in the order they were written.
+  @Test func tasksAddedAtOnceAreAllKeptInOrder() async throws {
+    try await Self.withUsers { url, store, ada in
+      try await withThrowingTaskGroup(of: Void.self) { group in
+        for index in 2...17 {
+          group.addTask {
+            try await ada.addTask(
+              id: "t\(index)", title: "Task \(index)",
+              due: Self.now.addingTimeInterval(Double(index) * 86_400),
+              completed: false)
+          }
+        }
+        // A change of the whole data among them: the adds that read before it plan again.
+        group.addTask { try await ada.setSettings(Settings(), language: .en) }
+        try await group.waitForAll()
+      }
+      let rows = try await Self.taskRows(url, user: "ada")
+      #expect(rows.map { $0.split(separator: " ")[0] } == (0..<17).map { "\($0)" })
+      #expect(Set(rows.map { $0.split(separator: " ")[1] }) == Set((1...17).map { "t\($0)" }))
+      try await Self.expectSameAsWrittenWhole(url, store, ada)
+    }
+  }
+
   @Test func anIdTakenIsRefusedAndChangesNothing() async throws {
     try await Self.withUsers { url, _, ada in
       let version = try await ada.dataVersion()
