@@ -59,8 +59,7 @@ extension PostgresStore {
       if !delivered.ids.isEmpty {
         // Each user's counter moves on by their number of rows in one step (its row lock orders
         // the users' recordings across workers); each row takes its place in that range.
-        try await connection.query(
-          """
+        let query: PostgresQuery = """
           WITH input AS (
             SELECT i.*, row_number() OVER (PARTITION BY i.user_id ORDER BY i.n) AS rank,
               count(*) OVER (PARTITION BY i.user_id) AS total
@@ -76,18 +75,20 @@ extension PostgresStore {
             claimed_until = NULL, payload = i.payload, event_id = c.last - i.total + i.rank
           FROM input AS i JOIN counters AS c ON c.user_id = i.user_id
           WHERE d.id = i.id AND d.status = 'pending'
-          """, logger: logger)
+          """
+        for try await _ in try await connection.query(query, preparedAs: RecordDelivered.self, logger: logger)
+        {}
       }
       if !others.ids.isEmpty {
-        try await connection.query(
-          """
+        let query: PostgresQuery = """
           UPDATE delivery AS d SET status = i.status,
             due_at = coalesce(nullif(i.due_at, 'epoch'::timestamptz), d.due_at),
             last_error = coalesce(nullif(i.error, ''), d.last_error), claimed_until = NULL
           FROM unnest(\(others.ids)::bigint[], \(others.attempts)::integer[], \(others.statuses)::text[],
             \(others.due)::timestamptz[], \(others.errors)::text[]) AS i (id, attempts, status, due_at, error)
           WHERE d.id = i.id AND d.status = 'pending' AND (i.attempts < 0 OR d.attempts = i.attempts)
-          """, logger: logger)
+          """
+        for try await _ in try await connection.query(query, preparedAs: RecordOthers.self, logger: logger) {}
       }
       if !withdrawn.isEmpty {
         try await connection.query(
@@ -96,4 +97,8 @@ extension PostgresStore {
       }
     }
   }
+
+  /// The statements that record a batch's deliveries and its other outcomes.
+  enum RecordDelivered: PreparedStatementName {}
+  enum RecordOthers: PreparedStatementName {}
 }
