@@ -13,36 +13,48 @@ extension PostgresStore {
   ///
   /// Two round trips, no transaction held open between them: the document is read with its data
   /// version, and the write — the version bumped, the row and the reminders added, one statement —
-  /// happens only while the version is still the one read. A change that came between (another
-  /// client's) makes it read and plan again.
+  /// happens only while the version is still the one read. When a change came between (another
+  /// client's), it tries once more holding the user's row lock from the read to the write, as
+  /// every other change does: many clients of one user adding at once take turns instead of
+  /// trying again and again.
   func addTask(ofUser user: Int64, id: String?, title: String, due: Date?, completed: Bool, now: Date)
     async throws -> TodoItem
   {
-    while true {
-      let written = try await client.withConnection { connection -> TodoItem? in
+    try await client.withConnection { connection in
+      let add = { @Sendable (connection: DatabaseConnection, lock: Bool) in
         try await Self.addTask(
-          connection, user: user, id: id, title: title, due: due, completed: completed, now: now,
-          logger: logger)
+          connection, user: user, id: id, title: title, due: due, completed: completed, now: now, lock: lock,
+          logger: self.logger)
       }
-      if let written { return written }
+      if let added = try await add(connection, false) { return added }
+      return try await connection.withTransaction(logger: logger) { connection in
+        guard let added = try await add(connection, true) else {
+          throw RecordError(.conflict, subject: "user \(user)", problem: "changed while locked")
+        }
+        return added
+      }
     }
   }
 
-  /// One try of `addTask`: `nil` when the user's data changed since it was read.
+  /// One try of `addTask`: `nil` when the user's data changed since it was read. With `lock`, the
+  /// read locks the user's row (the caller holds a transaction open).
   private static func addTask(
     _ connection: DatabaseConnection, user: Int64, id: String?, title: String, due: Date?, completed: Bool,
-    now: Date, logger: Logger
+    now: Date, lock: Bool, logger: Logger
   ) async throws -> TodoItem? {
-    let (document, version, taken) = try await document(connection, user: user, taskID: id, logger: logger)
+    let (document, version, taken) = try await document(
+      connection, user: user, taskID: id, lock: lock, logger: logger)
     guard document.tasks.isEmpty else {
       // Tasks still in the document: the whole change, which moves them to rows first.
-      return try await connection.withTransaction(logger: logger) { connection in
+      let change = { (connection: DatabaseConnection) in
         let locked = try await planningState(
           connection, user: user, lock: true, taskRows: false, logger: logger)
-        return try await change(connection, user: user, document: locked, now: now, logger: logger) {
+        return try await Self.change(connection, user: user, document: locked, now: now, logger: logger) {
           try $0.addTask(id: id, title: title, due: due, completed: completed)
         }
       }
+      if lock { return try await change(connection) }
+      return try await connection.withTransaction(logger: logger) { try await change($0) }
     }
     let used = id == nil ? try await generatedTaskIDs(connection, user: user, logger: logger) : []
     let task = try PlanningState.newTask(id: id, title: title, due: due, completed: completed, idsInUse: used)
@@ -78,15 +90,20 @@ extension PostgresStore {
 
   /// The user's document (their data without task rows) and data version, and whether they have
   /// a task `taskID`.
-  private static func document(_ connection: DatabaseConnection, user: Int64, taskID: String?, logger: Logger)
-    async throws -> (PlanningState, version: Int64, taken: Bool)
-  {
-    let query: PostgresQuery = """
+  private static func document(
+    _ connection: DatabaseConnection, user: Int64, taskID: String?, lock: Bool, logger: Logger
+  ) async throws -> (PlanningState, version: Int64, taken: Bool) {
+    var query: PostgresQuery = """
       SELECT name, scenario, time_zone, locale, version,
         EXISTS (SELECT 1 FROM user_task WHERE user_id = \(user) AND id = \(taskID))
       FROM herald_user WHERE id = \(user)
       """
-    for try await row in try await connection.query(query, preparedAs: ReadDocument.self, logger: logger) {
+    if lock { query.sql += " FOR UPDATE" }
+    let rows =
+      lock
+      ? try await connection.query(query, preparedAs: ReadLockedDocument.self, logger: logger)
+      : try await connection.query(query, preparedAs: ReadDocument.self, logger: logger)
+    for try await row in rows {
       let (name, scenario, zone, locale, version, taken) = try row.decode(
         (String, String, String, String, Int64, Bool).self)
       let state = try state(
@@ -112,5 +129,6 @@ extension PostgresStore {
 
   /// The statements that read a user's document and add a task.
   enum ReadDocument: PreparedStatementName {}
+  enum ReadLockedDocument: PreparedStatementName {}
   enum AddTask: PreparedStatementName {}
 }
