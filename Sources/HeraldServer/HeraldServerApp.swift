@@ -40,7 +40,7 @@ public struct HeraldServerApp: Sendable {
     hub = LiveEventHub { [store, zones, clock] in
       let zone = zones.current()
       let now = clock.now()
-      let state = try CalendarPlanning.planningState(store: store, timeZone: zone, now: now).state
+      let state = try CalendarPlanning.liveState(store: store, timeZone: zone, now: now)
       return LiveSnapshot(state: state, now: now).json(
         texts: PageTexts(language: state.language), zone: zone)
     }

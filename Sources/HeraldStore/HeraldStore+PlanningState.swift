@@ -17,6 +17,19 @@ extension HeraldStore {
     }
   }
 
+  /// What the live view shows at `now` needs, read from one snapshot: the language, the focus
+  /// blocks, and only the tasks that blocks running at `now` link (the countdown shows the
+  /// running block's). Read after every change, it costs the same however many tasks are stored.
+  public func liveState(timeZone: TimeZone, at now: Date) throws -> PlanningState {
+    try read { db in
+      let blocks = try Self.fetchFocusBlocks(db)
+      let linked = Set(blocks.filter { $0.isRunning(at: now) }.flatMap(\.taskIDs))
+      return PlanningState(
+        timeZone: timeZone, language: try Self.fetchLanguage(db), focusBlocks: blocks,
+        tasks: try Self.fetchTasks(db, ids: linked))
+    }
+  }
+
   /// Replaces the user's data with `state` in one transaction (an import): its zone, language,
   /// every setting, blocks, tasks and movement schedule.
   ///

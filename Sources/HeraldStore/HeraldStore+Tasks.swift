@@ -5,7 +5,7 @@ import HeraldCore
 extension HeraldStore {
   /// Every task, in the order they were added (or imported).
   public func tasks() throws -> [TodoItem] {
-    try read(Self.fetchTasks)
+    try read { try Self.fetchTasks($0) }
   }
 
   /// Adds an open task and returns it; without an `id`, a short unused one (`t1`, `t2`, …).
@@ -74,9 +74,14 @@ extension HeraldStore {
     _ = try Validation.title(task.title)
   }
 
-  static func fetchTasks(_ db: Database) throws -> [TodoItem] {
+  /// Every task, or with `ids` only those of them that exist, in their order.
+  static func fetchTasks(_ db: Database, ids: Set<String>? = nil) throws -> [TodoItem] {
     var tasks: [TodoItem] = []
-    let rows = try Row.fetchCursor(db, sql: "SELECT id, title, due, completed FROM task ORDER BY position")
+    if let ids, ids.isEmpty { return [] }
+    let filter = ids.map { "WHERE id IN (\(databaseQuestionMarks(count: $0.count)))" } ?? ""
+    let rows = try Row.fetchCursor(
+      db, sql: "SELECT id, title, due, completed FROM task \(filter) ORDER BY position",
+      arguments: StatementArguments(ids.map(Array.init) ?? []))
     while let row = try rows.next() {
       let due: Double? = row[2]
       tasks.append(

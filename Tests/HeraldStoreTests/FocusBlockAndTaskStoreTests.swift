@@ -21,6 +21,27 @@ import Testing
     #expect(try store.tasks().first == TodoItem(id: "t1", title: "Steuererklärung", due: halfPastTen))
   }
 
+  /// The live view reads after every change: the blocks, and only the tasks that blocks running
+  /// then link, in their order (not every task stored); the countdown it shows is the same.
+  @Test func theLiveStateHoldsOnlyTheTasksOfRunningBlocks() throws {
+    let store = try HeraldStore.inMemory()
+    for id in ["t1", "t2", "t3", "t4"] { try store.addTask(id: id, title: "Task \(id)") }
+    try store.addFocusBlock(id: "now", title: "Now", start: nine, end: halfPastTen, taskIDs: ["t3", "t1"])
+    try store.addFocusBlock(
+      id: "later", title: "Later", start: halfPastTen, end: halfPastTen.addingTimeInterval(3600),
+      taskIDs: ["t2"])
+    let live = try store.liveState(timeZone: .gmt, at: nine.addingTimeInterval(60))
+    #expect(live.tasks.map(\.id) == ["t1", "t3"])
+    #expect(live.focusBlocks.map(\.id) == ["now", "later"])
+    let whole = try store.planningState(timeZone: .gmt)
+    #expect(
+      FocusActivity.current(blocks: live.focusBlocks, tasks: live.tasks, now: nine.addingTimeInterval(60))
+        == FocusActivity.current(
+          blocks: whole.focusBlocks, tasks: whole.tasks, now: nine.addingTimeInterval(60)))
+    // No block running: no task read.
+    #expect(try store.liveState(timeZone: .gmt, at: nine.addingTimeInterval(-60)).tasks.isEmpty)
+  }
+
   @Test func generatedIDsStepOverIDsThatOnlyLookNumbered() throws {
     let store = try HeraldStore.inMemory()
     try store.addTask(id: "t1x", title: "a")

@@ -42,6 +42,15 @@ public enum CalendarPlanning {
     return (state, problems, names)
   }
 
+  /// What the live view shows at `now` needs (`HeraldStore.liveState`); with calendars followed,
+  /// the whole state with their instances, since a calendar's blocks may link any task.
+  public static func liveState(store: HeraldStore, timeZone: TimeZone, now: Date) throws -> PlanningState {
+    guard try store.calendars().isEmpty else {
+      return try planningState(store: store, timeZone: timeZone, now: now).state
+    }
+    return try store.liveState(timeZone: timeZone, at: now)
+  }
+
   /// `state` with `items`' blocks and tasks added; the check `calendar add` and every read make
   /// before a copy is kept.
   public static func merge(
