@@ -1,5 +1,6 @@
--- wrk script for scripts/load.sh: every request creates a new task with an id of its own
--- (run tag from the command line, thread number, counter), so no request is refused as a duplicate.
+-- wrk script for scripts/load.sh and scripts/task-creation.sh: every request creates a new task
+-- with an id of its own (run tag from the command line, thread number, counter), so no request is
+-- refused as a duplicate. After the run tag come one or more API tokens, taken in turn.
 local threads = {}
 local next_thread = 0
 
@@ -11,7 +12,8 @@ end
 
 function init(args)
   run_tag = args[1] or "run"
-  token = args[2] or ""
+  tokens = { (table.unpack or unpack)(args, 2) }
+  if #tokens == 0 then tokens = { "" } end
   counter = 0
 end
 
@@ -22,7 +24,7 @@ function request()
     '{"id":"%s","title":"Load test task %d","due":"2031-06-%02dT15:00:00Z"}',
     id, counter, counter % 28 + 1)
   return wrk.format("POST", "/api/v1/tasks", {
-    ["Authorization"] = "Bearer " .. token,
+    ["Authorization"] = "Bearer " .. tokens[counter % #tokens + 1],
     ["Content-Type"] = "application/json",
   }, body)
 end
