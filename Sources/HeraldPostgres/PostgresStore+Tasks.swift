@@ -113,6 +113,61 @@ extension PostgresStore {
     throw RecordError.notFound("user \(user)", "no such user")
   }
 
+  /// Changes the task `id` as `PlanningState.updateTask` does and replans only its reminders, in
+  /// one transaction: the user's document read (without their tasks) under their row lock, the
+  /// task's row read and written, the rows of its reminders (those of the task kinds it owns at its
+  /// position) reconciled with its plan. What other kinds plan does not depend on tasks
+  /// (`Planner.taskKinds`), so it costs the same however many tasks are stored.
+  func updateTask(ofUser user: Int64, id: String, now: Date, _ edit: (inout TodoItem) -> Void) async throws
+    -> TodoItem
+  {
+    try await transaction { connection in
+      let document = try await Self.planningState(
+        connection, user: user, lock: true, taskRows: false, logger: logger)
+      guard document.tasks.isEmpty else {
+        // Tasks still in the document: the whole change, which moves them to rows first.
+        return try await Self.change(connection, user: user, document: document, now: now, logger: logger) {
+          try $0.updateTask(id: id, edit)
+        }
+      }
+      var position: Int32?
+      var alone = document
+      for try await (at, body) in try await connection.query(
+        "SELECT position, body FROM user_task WHERE user_id = \(user) AND id = \(id)", logger: logger
+      ).decode((Int32, String).self) {
+        position = at
+        alone.tasks = [try ScenarioDocument.decodeTask(body, path: "tasks[\(at)]")]
+      }
+      // The rule on a state of this one task: the same checks and errors as with every task.
+      let task = try alone.updateTask(id: id, edit)
+      // Found, or `updateTask` threw "no such task".
+      guard let position else { throw RecordError.notFound("task \(id)", "no such task") }
+      Self.replans.increment()
+      let (context, reminders) = Planner.schedule(ofTask: task, in: document, now: now)
+      let plan = PlannedRows(reminders, in: context)
+      let taskKinds = Planner.taskKinds.map(Int16.init)
+      let query: PostgresQuery = """
+        WITH plan AS (
+          SELECT \(user)::int8 AS user_id, p.request_id, p.fire_at, p.kind, \(position)::int4 AS owner
+          FROM unnest(\(plan.identifiers)::text[], \(plan.fireDates)::timestamptz[], \(plan.kinds)::int2[])
+            AS p (request_id, fire_at, kind)),
+        saved AS (UPDATE herald_user SET version = version + 1 WHERE id = \(user)),
+        task AS (
+          UPDATE user_task SET body = \(ScenarioDocument.encode(task, in: document.timeZone))
+          WHERE user_id = \(user) AND id = \(task.id)),
+        gone AS (
+          DELETE FROM delivery AS d
+          WHERE d.user_id = \(user) AND d.status = 'pending' AND d.fire_at > \(now)
+            AND d.kind = ANY(\(taskKinds)::int2[]) AND d.owner = \(position)
+            AND NOT EXISTS (SELECT 1 FROM plan AS p WHERE p.request_id = d.request_id AND p.fire_at = d.fire_at)),
+        added AS (\(unescaped: PlannedRows.insert))
+        SELECT pg_notify(\(PostgresSchema.channel), '') WHERE \(unescaped: PlannedRows.earlierThanEveryPending)
+        """
+      for try await _ in try await connection.query(query, preparedAs: UpdateTask.self, logger: logger) {}
+      return task
+    }
+  }
+
   /// The user's task ids that an id made by `PlanningState.newTask` could take.
   static func generatedTaskIDs(_ connection: DatabaseConnection, user: Int64, logger: Logger) async throws
     -> [String]
@@ -131,4 +186,5 @@ extension PostgresStore {
   enum ReadDocument: PreparedStatementName {}
   enum ReadLockedDocument: PreparedStatementName {}
   enum AddTask: PreparedStatementName {}
+  enum UpdateTask: PreparedStatementName {}
 }

@@ -5,7 +5,7 @@ import HeraldStore
 /// One user's data in a `PostgresStore`, behind the server's store interface: every read takes
 /// the user's document and task rows, every change is "lock the user, read, apply the same rule
 /// the SQLite store applies (`PlanningState+Records`), write, replan" in one transaction — but
-/// adding a task, which writes only its row and plans only its reminders.
+/// adding or changing a task, which writes only its row and replans only its reminders.
 ///
 /// Walks are refused: a walk follows the live location of the user's own machine, which a server
 /// for many users does not have (routes are kept, in the user's document).
@@ -49,7 +49,7 @@ public struct PostgresUserData: UserData {
 
   @discardableResult
   public func updateTask(id: String, _ edit: (inout TodoItem) -> Void) async throws -> TodoItem {
-    try await change { try $0.updateTask(id: id, edit) }
+    try await store.updateTask(ofUser: user, id: id, now: now(), edit)
   }
 
   @discardableResult

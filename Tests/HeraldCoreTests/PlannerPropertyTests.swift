@@ -129,6 +129,12 @@ struct PlannerPropertyTests {
         ScheduledReminder(fireDate: $0.fireDate, owner: Int32(position), kindIndex: $0.kindIndex)
       }
       #expect(rows(rest + appended) == rows(whole))
+      // What the other kinds plan does not depend on the tasks: a task's change replans its own.
+      var taskless = scenario.state
+      taskless.tasks = []
+      #expect(
+        rows(whole.filter { !Planner.taskKinds.contains(Int($0.kindIndex)) })
+          == rows(Planner.schedule(PlanningContext(state: taskless, now: scenario.now, limits: .unlimited))))
       // Their requests are named as the whole plan names them.
       let full = PlanningContext(state: scenario.state, now: scenario.now, limits: .unlimited)
       #expect(

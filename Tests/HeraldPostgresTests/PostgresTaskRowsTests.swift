@@ -124,6 +124,30 @@ struct PostgresTaskRowsTests {
     }
   }
 
+  @Test func aTaskChangedReplansItsOwnRemindersAsTheWholeDataWould() async throws {
+    try await Self.withUsers { url, store, ada in
+      try await ada.addTask(
+        id: "t2", title: "Abgabe", due: Fixtures.instant("2026-11-25T12:00:00Z"), completed: false)
+      let blocks = try await Self.plan(url, user: "ada").filter { $0.hasPrefix("focus-block") }
+      // Its due date moved: its morning reminder moves with it.
+      try await ada.updateTask(id: "t2") { $0.due = Fixtures.instant("2026-11-26T12:00:00Z") }
+      let plan = try await Self.plan(url, user: "ada")
+      #expect(plan.contains("due-date-morning-t2@2026-11-26T08:00:00Z 1/1 pending"))
+      #expect(!plan.contains { $0.hasPrefix("due-date-morning-t2@2026-11-25") })
+      try await Self.expectSameAsWrittenWhole(url, store, ada)
+      // Done: its reminders go; the blocks' stay as they were.
+      try await ada.completeTask(id: "t1")
+      #expect(try await !Self.plan(url, user: "ada").contains { $0.hasPrefix("due-date-morning-t1@") })
+      #expect(try await Self.plan(url, user: "ada").filter { $0.hasPrefix("focus-block") } == blocks)
+      try await Self.expectSameAsWrittenWhole(url, store, ada)
+      // A task that is not there, or a change of its id, is refused as before.
+      await #expect(throws: RecordError.self) { try await ada.completeTask(id: "t9") }
+      await #expect(throws: FieldError.self) { try await ada.updateTask(id: "t2") { $0.id = "t3" } }
+      await #expect(throws: FieldError.self) { try await ada.updateTask(id: "t2") { $0.title = " " } }
+      #expect(try await Self.taskRows(url, user: "ada") == ["0 t1", "1 t2"])
+    }
+  }
+
   @Test func anIdTakenIsRefusedAndChangesNothing() async throws {
     try await Self.withUsers { url, _, ada in
       let version = try await ada.dataVersion()

@@ -24,6 +24,8 @@ public struct DueDateAdvanceReminder: ReminderKind {
 
   // MARK: ReminderKind
 
+  public var ownsTasks: Bool { true }
+
   public func plan(in context: PlanningContext, _ add: (Int, Date) -> Void) {
     let settings = context.settings
     guard settings.dueDateAdvanceReminderEnabled else { return }

@@ -27,6 +27,8 @@ public struct DueDateMorningReminder: ReminderKind {
 
   // MARK: ReminderKind
 
+  public var ownsTasks: Bool { true }
+
   public func plan(in context: PlanningContext, _ add: (Int, Date) -> Void) {
     let settings = context.settings
     guard settings.dueDateMorningReminderEnabled else { return }

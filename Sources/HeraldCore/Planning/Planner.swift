@@ -22,27 +22,38 @@ public enum Planner {
   /// Every reminder wanted at `context.now`, as fire instants and owners (no budget applied),
   /// grouped by kind.
   public static func schedule(_ context: PlanningContext) -> [ScheduledReminder] {
+    schedule(context, kinds: kinds.indices)
+  }
+
+  /// What the kinds at `indices` plan.
+  private static func schedule(_ context: PlanningContext, kinds indices: some Sequence<Int>)
+    -> [ScheduledReminder]
+  {
     var scheduled: [ScheduledReminder] = []
-    for (index, kind) in kinds.enumerated() {
-      kind.plan(in: context) { owner, fireDate in
+    for index in indices {
+      kinds[index].plan(in: context) { owner, fireDate in
         scheduled.append(ScheduledReminder(fireDate: fireDate, owner: Int32(owner), kindIndex: UInt8(index)))
       }
     }
     return scheduled
   }
 
-  /// The reminders `schedule` would add for `task` were it appended to `state`'s tasks, planned
-  /// without the rest: in a context of its own (`context`, returned for their requests), where
-  /// the task's position, their owner, is 0. A task's reminders depend on the task, the settings
-  /// and the zone alone when no batch limits which tasks get them (`dueDateTaskBatch` `nil`, as
-  /// on a server), so adding a task costs the same however many are stored.
+  /// The kinds whose owners are tasks (`ReminderKind.ownsTasks`), by their index.
+  public static let taskKinds = kinds.indices.filter { kinds[$0].ownsTasks }
+
+  /// The reminders `schedule` plans for `task` at `position` in `state`'s tasks, planned without
+  /// the rest: the task kinds' (`taskKinds`), in a context of its own (`context`, returned for
+  /// their requests) where the task's position, their owner, is 0. A task's reminders depend on
+  /// the task, the settings and the zone alone when no batch limits which tasks get them
+  /// (`dueDateTaskBatch` `nil`, as on a server), so a change of one task costs the same however
+  /// many are stored.
   public static func schedule(ofTask task: TodoItem, in state: PlanningState, now: Date)
     -> (context: PlanningContext, reminders: [ScheduledReminder])
   {
     let alone = PlanningState(
       timeZone: state.timeZone, language: state.language, settings: state.settings, tasks: [task])
     let context = PlanningContext(state: alone, now: now, limits: .unlimited)
-    return (context, schedule(context))
+    return (context, schedule(context, kinds: taskKinds))
   }
 
   /// The request of one scheduled reminder, as the plan at `context.now` has it.

@@ -27,6 +27,11 @@ public protocol ReminderKind: Sendable {
   /// The buttons its notification offers, in order. Default: none.
   var actions: [NotificationAction] { get }
 
+  /// Whether its owners are tasks (positions in `state.tasks`): a task's reminders, planned from
+  /// the task, the settings and the zone alone, so a change of one task replans only those.
+  /// Default: false (a focus block's, or the user's).
+  var ownsTasks: Bool { get }
+
   /// Whether the next reminder of this kind can only be planned once this one has come due:
   /// a chain such as the movement reminders, planned one at a time. Default: false.
   var isRolling: Bool { get }
@@ -58,6 +63,8 @@ extension ReminderKind {
   public var actions: [NotificationAction] { [] }
 
   public var isRolling: Bool { false }
+
+  public var ownsTasks: Bool { false }
 
   public func saidBefore(owner: Int, fireDate: Date, in context: PlanningContext) -> [DeliveryKey] { [] }
 
