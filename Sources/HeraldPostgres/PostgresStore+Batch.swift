@@ -59,7 +59,8 @@ extension PostgresStore {
       if !delivered.ids.isEmpty {
         // Each user's counter moves on by their number of rows in one step (its row lock orders
         // the users' recordings across workers); each row takes its place in that range.
-        let query: PostgresQuery = """
+        try await connection.query(
+          """
           WITH input AS (
             SELECT i.*, row_number() OVER (PARTITION BY i.user_id ORDER BY i.n) AS rank,
               count(*) OVER (PARTITION BY i.user_id) AS total
@@ -75,20 +76,18 @@ extension PostgresStore {
             claimed_until = NULL, payload = i.payload, event_id = c.last - i.total + i.rank
           FROM input AS i JOIN counters AS c ON c.user_id = i.user_id
           WHERE d.id = i.id AND d.status = 'pending'
-          """
-        for try await _ in try await connection.query(query, preparedAs: RecordDelivered.self, logger: logger)
-        {}
+          """, logger: logger)
       }
       if !others.ids.isEmpty {
-        let query: PostgresQuery = """
+        try await connection.query(
+          """
           UPDATE delivery AS d SET status = i.status,
             due_at = coalesce(nullif(i.due_at, 'epoch'::timestamptz), d.due_at),
             last_error = coalesce(nullif(i.error, ''), d.last_error), claimed_until = NULL
           FROM unnest(\(others.ids)::bigint[], \(others.attempts)::integer[], \(others.statuses)::text[],
             \(others.due)::timestamptz[], \(others.errors)::text[]) AS i (id, attempts, status, due_at, error)
           WHERE d.id = i.id AND d.status = 'pending' AND (i.attempts < 0 OR d.attempts = i.attempts)
-          """
-        for try await _ in try await connection.query(query, preparedAs: RecordOthers.self, logger: logger) {}
+          """, logger: logger)
       }
       if !withdrawn.isEmpty {
         try await connection.query(
@@ -97,8 +96,4 @@ extension PostgresStore {
       }
     }
   }
-
-  /// The statements that record a batch's deliveries and its other outcomes.
-  enum RecordDelivered: PreparedStatementName {}
-  enum RecordOthers: PreparedStatementName {}
 }

@@ -13,7 +13,8 @@ extension PostgresStore {
     let leaseEnds = now.addingTimeInterval(lease)
     let horizon = now.addingTimeInterval(ahead)
     return try await client.withConnection { connection in
-      let query: PostgresQuery = """
+      let rows = try await connection.query(
+        """
         WITH due AS (
           SELECT id, claimed_until IS NOT NULL AS taken_over FROM delivery
           WHERE status = 'pending' AND due_at <= \(horizon) AND (claimed_until IS NULL OR claimed_until <= \(now))
@@ -23,12 +24,11 @@ extension PostgresStore {
         FROM due WHERE d.id = due.id
         RETURNING d.id, d.user_id, d.request_id, d.fire_at, d.kind, d.owner, d.attempts, d.due_at, d.requeued_at,
           due.taken_over
-        """
+        """, logger: logger)
       var claimed: [ClaimedDelivery] = []
-      for try await row in try await connection.query(query, preparedAs: Claim.self, logger: logger) {
-        let (id, user, requestID, fireDate, kind, owner, attempts, dueAt, requeuedAt, takenOver) =
-          try row.decode(
-            (Int64, Int64, String, Date, Int16, Int32, Int32, Date, Date?, Bool).self)
+      for try await (id, user, requestID, fireDate, kind, owner, attempts, dueAt, requeuedAt, takenOver)
+        in rows.decode((Int64, Int64, String, Date, Int16, Int32, Int32, Date, Date?, Bool).self)
+      {
         claimed.append(
           ClaimedDelivery(
             id: id, user: user, requestID: requestID, fireDate: fireDate,
@@ -39,9 +39,6 @@ extension PostgresStore {
       return claimed.sorted { ($0.dueAt, $0.id) < ($1.dueAt, $1.id) }
     }
   }
-
-  /// The statement that claims due rows: run several times a second by every worker.
-  enum Claim: PreparedStatementName {}
 
   /// Extends the claim on `claimed` until `leaseEnds`, if it is still this worker's: not taken
   /// over by another worker (which counted an attempt) nor finished. Returns the renewed claim, or
