@@ -5,9 +5,9 @@ import Logging
 
 /// What a change of a user's data costs on PostgreSQL (job `changes`, only when named): users
 /// replanned per second, each replacing their whole data, one at a time and eight at a time; and
-/// a task created through the store the server uses (`PostgresUserData.addTask`: the user's data
-/// changed and their deliveries replanned in one transaction) with 10, 1 000 and 10 000 tasks
-/// already stored, so the growth of its cost with the number of tasks shows.
+/// a task created and completed through the store the server uses (`PostgresUserData.addTask`,
+/// `completeTask`: the task written and its reminders replanned) with 10, 1 000 and 10 000 tasks
+/// already stored, so any growth of their cost with the number of tasks shows.
 struct ChangesBenchmark {
   let users = 1_000
   let logger = BenchmarkPostgres.quietLogger
@@ -26,12 +26,15 @@ struct ChangesBenchmark {
           + "\(Int(rate)); target ≥ 3 000")
     }
     for stored in [10, 1_000, 10_000] {
-      let (latencies, rate) = try await postgres.withDatabase { url in
+      let (latencies, rate, completions) = try await postgres.withDatabase { url in
         try await taskCreations(url, stored: stored)
       }
       print(
         "  task created with \(stored) stored: p50 \(Self.milliseconds(latencies, 0.5)), p99 "
           + "\(Self.milliseconds(latencies, 0.99)) one at a time; \(Int(rate))/s for 8 users at once")
+      print(
+        "  task completed with \(stored) stored: p50 \(Self.milliseconds(completions, 0.5)), p99 "
+          + "\(Self.milliseconds(completions, 0.99)) one at a time")
     }
   }
 
@@ -63,8 +66,9 @@ struct ChangesBenchmark {
   /// Eight users with `stored` tasks each, due over the next weeks (and the rich day's blocks and
   /// movement): 200 tasks created for one of them one at a time, each timed; then 400 more, each
   /// user's by a client of its own, the eight at once (one user's changes take turns on their
-  /// row's lock, so one user's alone would measure only that).
-  private func taskCreations(_ url: PostgresURL, stored: Int) async throws -> ([Double], Double) {
+  /// row's lock, so one user's alone would measure only that); then 200 of the first user's new
+  /// tasks completed one at a time, each timed.
+  private func taskCreations(_ url: PostgresURL, stored: Int) async throws -> ([Double], Double, [Double]) {
     try await PostgresStore.withStore(url, logger: logger) { store in
       let now = Date()
       var state = WorkerBenchmark.richState(now: now)
@@ -103,7 +107,15 @@ struct ChangesBenchmark {
         }
         try await group.waitForAll()
       }
-      return (latencies.sorted(), 400 / start.duration(to: clock.now).inSeconds)
+      let rate = 400 / start.duration(to: clock.now).inSeconds
+      // Then 200 of the first user's tasks completed, one at a time, each timed.
+      var completions: [Double] = []
+      for index in 0..<200 {
+        let start = clock.now
+        try await users[0].completeTask(id: "n\(index)")
+        completions.append(start.duration(to: clock.now).inSeconds)
+      }
+      return (latencies.sorted(), rate, completions.sorted())
     }
   }
 

@@ -6,6 +6,9 @@ import Synchronization
 /// second, planning costs more than running it). PostgresNIO names a prepared statement by a
 /// type, so each such statement has one: an empty enum conforming to this.
 ///
+/// After five runs PostgreSQL may keep one generic plan for every value: prepare a statement only
+/// when that plan is measured to be as good as the one made for the values.
+///
 /// The statement's SQL is the text of the first query run under the name; every later query
 /// under it must have the same text (its values are bindings), which holds for a query written
 /// at one place with interpolated values only. One whose text differs runs unprepared.
