@@ -5,11 +5,7 @@ extension ScenarioDocument {
   /// Writes a state as a scenario document that `decode` reads back to the same state: every
   /// setting spelled out, instants with the zone's offset at that instant.
   public static func encode(_ state: PlanningState) -> String {
-    let resolver = WallClockResolver(timeZone: state.timeZone)
-    func instant(_ date: Date) -> JSONValue {
-      .string(
-        RFC3339.string(date, offsetSeconds: resolver.offset(atEpochSeconds: date.timeIntervalSince1970)))
-    }
+    let instant = instants(in: state.timeZone)
     var members: [JSONValue.Member] = [
       .init("timeZone", .string(state.timeZone.identifier)),
       .init("locale", .string(state.language.rawValue)),
@@ -42,11 +38,16 @@ extension ScenarioDocument {
   /// One task as `encode` writes it in a document, on its own: for a store that keeps each task
   /// as a row of its own (`decodeTask` reads it back).
   public static func encode(_ task: TodoItem, in zone: TimeZone) -> String {
+    JSONWriter.string(json(task, instants(in: zone)))
+  }
+
+  /// How a document writes an instant: RFC 3339 with the zone's offset at that instant.
+  private static func instants(in zone: TimeZone) -> (Date) -> JSONValue {
     let resolver = WallClockResolver(timeZone: zone)
-    return JSONWriter.string(
-      json(task) {
-        .string(RFC3339.string($0, offsetSeconds: resolver.offset(atEpochSeconds: $0.timeIntervalSince1970)))
-      })
+    return { date in
+      .string(
+        RFC3339.string(date, offsetSeconds: resolver.offset(atEpochSeconds: date.timeIntervalSince1970)))
+    }
   }
 
   private static func json(_ task: TodoItem, _ instant: (Date) -> JSONValue) -> JSONValue {
