@@ -4,7 +4,8 @@ import HeraldPostgres
 import Logging
 
 /// What a change of a user's data costs on PostgreSQL (job `changes`, only when named): users
-/// replanned per second, each replacing their whole data, one at a time and eight at a time; and
+/// replanned per second, each replacing their whole data, one at a time and eight at a time, and
+/// by a worker recording movement reminders shown (each moving its user's chain on); and
 /// a task created and completed through the store the server uses (`PostgresUserData.addTask`,
 /// `completeTask`: the task written and its reminders replanned) with 10, 1 000 and 10 000 tasks
 /// already stored, so any growth of their cost with the number of tasks shows.
@@ -24,6 +25,16 @@ struct ChangesBenchmark {
       print(
         "  users replanned/s (10 blocks, 10 tasks, a movement schedule each; \(concurrency) at a time): "
           + "\(Int(rate)); target ≥ 3 000")
+    }
+    let postmaster = try await postgres.postmaster()
+    for (batch, workers) in [(1, 1), (100, 1), (100, 2)] {
+      let (rate, own, server) = try await postgres.withDatabase { url in
+        try await chainReplans(url, batch: batch, workers: workers, postmaster: postmaster)
+      }
+      print(
+        "  users replanned/s by workers (a movement reminder shown, its chain moved on; \(batch) per "
+          + "transaction, \(workers) at once): \(Int(rate)); target ≥ 3 000; CPU per user: "
+          + String(format: "%.3f ms here, %.3f ms PostgreSQL", own * 1000, server * 1000))
     }
     for stored in [10, 1_000, 10_000] {
       let (latencies, rate, completions) = try await postgres.withDatabase { url in
@@ -60,6 +71,65 @@ struct ChangesBenchmark {
         try await group.waitForAll()
       }
       return Double(users) / start.duration(to: clock.now).inSeconds
+    }
+  }
+
+  /// What a worker records when movement reminders are shown: each of the users' next movement
+  /// reminder (claimed as a worker claims it), recorded as delivered with what showing it changes
+  /// in the movement log, `batch` at a time (`PostgresStore.finishAll`, as a worker's recorder
+  /// gives them) by each of `workers` at once: each user's log written and their chain replanned
+  /// from the reminder's instant.
+  /// Returns the rate and the CPU seconds per user of this process (planning, encoding) and of
+  /// the server.
+  private func chainReplans(_ url: PostgresURL, batch: Int, workers: Int, postmaster: Int32) async throws
+    -> (Double, Double, Double)
+  {
+    try await PostgresStore.withStore(url, logger: logger) { store in
+      let now = Date()
+      let state = WorkerBenchmark.richState(now: now)
+      for index in 0..<users {
+        _ = try await store.addUser(
+          name: "user-\(index)", timeZone: state.timeZone, language: .de, webhook: nil, at: now)
+        try await store.replaceData(ofUser: "user-\(index)", with: state, now: now)
+      }
+      // As autovacuum would have by now on a server that has run a while: the planner's
+      // statistics (the tables just filled have none).
+      try await BenchmarkPostgres.admin(url, "ANALYZE", logger: logger)
+      var rows: [ClaimedDelivery] = []
+      var seen = Set<Int64>()
+      let claimed = try await store.claim(now: now, limit: users * 1_000, lease: 3_600, ahead: 7 * 86_400)
+      for row in claimed where row.reminder.kind.isRolling && seen.insert(row.user).inserted {
+        rows.append(row)
+      }
+      guard rows.count == users else {
+        throw BenchmarkFailure("\(rows.count) of \(users) users have a movement reminder in the next week")
+      }
+      let items = rows.map { row in
+        let context = PlanningContext(state: state, now: row.fireDate, limits: .unlimited)
+        let effects = Planner.due(row.reminder, in: context).effects
+        return (row, DeliveryOutcome.delivered(at: row.fireDate, late: false, effects: effects, record: "{}"))
+      }
+      let clock = ContinuousClock()
+      let start = clock.now
+      let cpu = (ProcessCPU.stat(getpid())?.own ?? 0, ProcessCPU.serverSeconds(postmaster: postmaster))
+      // Each worker its own users' rows, as claims give them (a user's rows go to one worker).
+      try await withThrowingTaskGroup(of: Void.self) { group in
+        for worker in 0..<workers {
+          group.addTask {
+            let own = items.indices.filter { $0 % workers == worker }.map { items[$0] }
+            for first in stride(from: 0, to: own.count, by: batch) {
+              try await store.finishAll(Array(own[first..<min(first + batch, own.count)]))
+            }
+          }
+        }
+        try await group.waitForAll()
+      }
+      let count = Double(items.count)
+      return (
+        count / start.duration(to: clock.now).inSeconds,
+        ((ProcessCPU.stat(getpid())?.own ?? 0) - cpu.0) / count,
+        (ProcessCPU.serverSeconds(postmaster: postmaster) - cpu.1) / count
+      )
     }
   }
 

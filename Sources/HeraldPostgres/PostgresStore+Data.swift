@@ -48,7 +48,7 @@ extension PostgresStore {
     state.tasks += rows
     let value = try change(&state)
     try await replan(
-      connection, user: user, state: state, now: now, writing: .data(tasksBefore: before == nil ? nil : rows),
+      connection, user: user, state: state, now: now, tasksBefore: before == nil ? nil : rows,
       logger: logger)
     return value
   }

@@ -16,7 +16,7 @@ extension PostgresStore {
     try await transaction { connection in
       let user = try await Self.lockUser(connection, named: name, logger: logger)
       try await Self.replan(
-        connection, user: user, state: state, now: now, writing: .data(tasksBefore: nil), logger: logger)
+        connection, user: user, state: state, now: now, tasksBefore: nil, logger: logger)
     }
   }
 
@@ -73,8 +73,10 @@ extension PostgresStore {
     var query: PostgresQuery = """
       SELECT id, name, scenario, time_zone, locale, movement_last_reminder_at, movement_last_answered,
         movement_snoozed_at, movement_progress_day, movement_delivered, movement_acknowledged
-      FROM herald_user WHERE id = ANY(\(users))
+      FROM herald_user WHERE id = ANY(\(users)) ORDER BY id
       """
+    // Locked in the order of their ids, as rows come from the sort: two transactions that lock
+    // several users (workers' batches) never wait for each other in a circle.
     if lock { query.sql += " FOR UPDATE" }
     // Read for every delivery batch and every change: prepared.
     let rows =
@@ -163,59 +165,31 @@ extension PostgresStore {
     return state
   }
 
-  /// Writes the user's movement log.
-  static func store(_ log: MovementLog, user: Int64, _ connection: DatabaseConnection, logger: Logger)
-    async throws
-  {
-    try await connection.query(
-      """
-      UPDATE herald_user SET movement_last_reminder_at = \(log.lastReminderAt),
-        movement_last_answered = \(log.lastReminderAnswered), movement_snoozed_at = \(log.snoozedAt),
-        movement_progress_day = \(log.progressDay?.description), movement_delivered = \(log.progress.delivered),
-        movement_acknowledged = \(log.progress.acknowledged)
-      WHERE id = \(user)
-      """, logger: logger)
-  }
-
-  /// What a replan writes besides the plan.
-  enum DataWrite {
-    /// Nothing: a worker's replan after a rolling reminder came due.
-    case none
-    /// The user's data: their document, and the task rows that differ from `tasksBefore` (the
-    /// tasks their rows held; `nil` when not known, or still in the document: every row).
-    case data(tasksBefore: [TodoItem]?)
-  }
-
-  /// Reconciles the user's pending deliveries with the plan of `state` at `now` (the core's
-  /// `Planner`, unlimited, in the user's zone and language) — when `writing` data, after writing
-  /// `state` as the user's data (their zone and locale with it, their tasks as rows; the movement
-  /// log has columns of its own) and bumping their version, so open live pages notice. Pending
-  /// rows after `now` the plan no longer has go, the plan's rows are added once (the unique key
-  /// keeps a delivered one delivered); rows at or before `now` stay for a worker to deliver late
-  /// or record as missed. When the plan's first row comes before every row that was pending,
-  /// workers are woken.
+  /// Writes `state` as the user's data (their zone and locale with it, their tasks as rows — those
+  /// that differ from `tasksBefore`, what their rows held, or all when `nil`; the movement log has
+  /// columns of its own), bumps their version, so open live pages notice, and reconciles their
+  /// pending deliveries with the plan of `state` at `now` (the core's `Planner`, unlimited, in the
+  /// user's zone and language). Pending rows after `now` the plan no longer has go, the plan's
+  /// rows are added once (the unique key keeps a delivered one delivered); rows at or before `now`
+  /// stay for a worker to deliver late or record as missed. When the plan's first row comes
+  /// before every row that was pending, workers are woken.
   ///
   /// One statement, so one round trip whatever the plan's size: its parts see the tables as they
   /// were before it, which is what each needs — the rows to remove are disjoint from the rows to
   /// add, and a worker sleeping until a row removed here wakes before the plan's first row anyway.
   /// The caller holds the user's row lock.
   static func replan(
-    _ connection: DatabaseConnection, user: Int64, state: PlanningState, now: Date, writing: DataWrite,
+    _ connection: DatabaseConnection, user: Int64, state: PlanningState, now: Date, tasksBefore: [TodoItem]?,
     logger: Logger
   ) async throws {
     replans.increment()
     let context = PlanningContext(state: state, now: now, limits: .unlimited)
     let plan = PlannedRows(Planner.schedule(context), in: context)
-    var saving = false
-    var tasks = TaskRows()
+    let tasks = TaskRows(state.tasks, before: tasksBefore, in: state.timeZone)
     var stored = state
     stored.movementLog = nil
-    if case .data(let before) = writing {
-      saving = true
-      tasks = TaskRows(state.tasks, before: before, in: state.timeZone)
-      stored.tasks = []
-    }
-    let document = saving ? ScenarioDocument.encode(stored) : ""
+    stored.tasks = []
+    let document = ScenarioDocument.encode(stored)
     // An owner is an index into the user's lists: it moves when an earlier item is removed.
     try await connection.query(
       """
@@ -225,7 +199,7 @@ extension PostgresStore {
       saved AS (
         UPDATE herald_user SET scenario = \(document), time_zone = \(state.timeZone.identifier),
           locale = \(state.language.rawValue), version = version + 1
-        WHERE id = \(user) AND \(saving)),
+        WHERE id = \(user)),
       kept_tasks AS (SELECT * FROM unnest(\(tasks.kept)::text[]) AS k (id)),
       tasks_gone AS (
         DELETE FROM user_task AS t

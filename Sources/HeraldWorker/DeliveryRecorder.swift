@@ -3,11 +3,13 @@ import HeraldPostgres
 import Logging
 import Synchronization
 
-/// Records what the lanes did in batches: an outcome that changes only its own row waits here at
-/// most `delay` (or until `batchLimit` are waiting) and is written with the others in one
-/// transaction (`PostgresStore.finishAll`), then the users shown something are announced to the
-/// servers' delivery streams with one NOTIFY. A lane that must read its user's log (a reminder
-/// that would repeat one said before) first waits until that user's outcomes are written.
+/// Records what the lanes did in batches: an outcome waits here at most `delay` (or until
+/// `batchLimit` are waiting) and is written with the others in one transaction
+/// (`PostgresStore.finishAll`: what it changes in its user's data, and a rolling reminder's
+/// replan, with it), then the users shown something are announced to the servers' delivery
+/// streams with one NOTIFY. A lane that must read its user's log or data again (a reminder that
+/// would repeat one said before, a row after one that changed the data) first waits until that
+/// user's outcomes are written.
 ///
 /// A worker killed with outcomes still here loses their records, not their deliveries: the rows
 /// are still claimed, and another worker sends them again (same `webhook-id`) when the lease ends
@@ -24,6 +26,8 @@ final class DeliveryRecorder: Sendable {
     var buffer: [Item] = []
     /// Rows per user waiting here or being written.
     var unwritten: [Int64: Int] = [:]
+    /// Of those, the rows that change their user's data (`PostgresStore.changesData`).
+    var changing: [Int64: Int] = [:]
     var waiters: [Int64: [CheckedContinuation<Void, Never>]] = [:]
     var closed = false
   }
@@ -48,14 +52,21 @@ final class DeliveryRecorder: Sendable {
     self.batchLimit = batchLimit
   }
 
-  /// Takes an outcome to record (`PostgresStore.isBatchable` must hold).
+  /// Takes an outcome to record.
   func add(_ row: ClaimedDelivery, _ outcome: DeliveryOutcome, shown: String?) {
     let count = state.withLock { state in
       state.buffer.append(Item(row: row, outcome: outcome, shown: shown))
       state.unwritten[row.user, default: 0] += 1
+      if PostgresStore.changesData(row, outcome) { state.changing[row.user, default: 0] += 1 }
       return state.buffer.count
     }
     if count == 1 || count >= batchLimit { bell.signal() }
+  }
+
+  /// Those of `users` with an outcome given that changes their data and is not written yet: what
+  /// was read of their data may be from before it.
+  func changesUnwritten(of users: [Int64]) -> Set<Int64> {
+    state.withLock { state in Set(users.filter { state.changing[$0] != nil }) }
   }
 
   /// Returns once every outcome of `user` given so far is written (or could not be).
@@ -119,6 +130,10 @@ final class DeliveryRecorder: Sendable {
     let waiting = state.withLock { state in
       var ready: [CheckedContinuation<Void, Never>] = []
       for item in items {
+        if PostgresStore.changesData(item.row, item.outcome) {
+          state.changing[item.row.user, default: 1] -= 1
+          if state.changing[item.row.user] == 0 { state.changing[item.row.user] = nil }
+        }
         state.unwritten[item.row.user, default: 1] -= 1
         if state.unwritten[item.row.user] == 0 {
           state.unwritten[item.row.user] = nil

@@ -16,6 +16,8 @@ extension DeliveryWorker {
       if row.dueAt > clock.now() {
         try? await clock.sleep(until: row.dueAt, maximumWait: configuration.lookahead + 1)
       }
+      // Data to read again waits for what the user's earlier rows changed to be written.
+      if loaded == nil { await recorder.written(user: userID) }
       await lanes.takePlace()
       let outcome = await carryOut(row, loaded: &loaded)
       lanes.finished()
@@ -64,31 +66,10 @@ extension DeliveryWorker {
     guard let outcome else { return nil }
     metrics.record(outcome, of: row)
     let shown: String? = if case .delivered = outcome { loaded?.user.name } else { nil }
-    if PostgresStore.isBatchable(row, outcome) {
-      recorder.add(row, outcome, shown: shown)
-    } else {
-      // One transaction of its own (the movement log, the chain), after the user's earlier rows.
-      await recorder.written(user: row.user)
-      do {
-        try await persistently { try await self.store.finish(row, outcome) }
-        if let shown { try? await store.announceDeliveries(toUsers: [shown]) }
-      } catch {
-        if !Task.isCancelled {
-          logger.error(
-            "recording a delivery failed; another worker sends it again when the claim ends",
-            metadata: [
-              "user": "\(loaded?.user.name ?? "")", "id": "\(row.requestID)", "error": "\(describe(error))",
-            ])
-        }
-        return nil
-      }
-    }
-    // What a row changed (the movement chain) is read again before the user's next row.
-    if !outcome.effects.isEmpty
-      || (row.reminder.kindIndex < Planner.kinds.count && row.reminder.kind.isRolling)
-    {
-      loaded = nil
-    }
+    recorder.add(row, outcome, shown: shown)
+    // What a row changes (the movement log, the chain) is read again, once written, before the
+    // user's next row.
+    if PostgresStore.changesData(row, outcome) { loaded = nil }
     return outcome
   }
 }

@@ -174,12 +174,16 @@ public final class DeliveryWorker: Sendable {
     metrics.claimed(takenOver: claimed.count { $0.takenOver })
     let newUsers = lanes.enqueue(claimed)
     guard !newUsers.isEmpty else { return }
+    // A user whose last lane changed their data (a movement reminder) not yet written is read in
+    // their lane once it is: read here, it could be from before. (No lane of theirs runs, so
+    // no such change comes after this look.)
+    let stale = recorder.changesUnwritten(of: newUsers)
     // When any of them cannot be read, each user is read on their own in their lane, so only a
     // damaged one waits for its claims to end.
     let users = try? await store.users(ids: newUsers)
     let states = users == nil ? nil : try? await store.planningStates(ofUsers: newUsers)
     var known: [Int64: (HeraldUser, Result<PlanningState, any Error>)] = [:]
-    for id in newUsers {
+    for id in newUsers where !stale.contains(id) {
       if let user = users?[id], let state = states?[id] { known[id] = (user, state) }
     }
     for user in newUsers {

@@ -135,6 +135,12 @@ struct PlannerPropertyTests {
       #expect(
         rows(whole.filter { !Planner.taskKinds.contains(Int($0.kindIndex)) })
           == rows(Planner.schedule(PlanningContext(state: taskless, now: scenario.now, limits: .unlimited))))
+      // And they are what a replan that leaves the tasks alone plans, tasks read or not.
+      let others = rows(whole.filter { !Planner.taskKinds.contains(Int($0.kindIndex)) })
+      for state in [scenario.state, taskless] {
+        let context = PlanningContext(state: state, now: scenario.now, limits: .unlimited)
+        #expect(rows(Planner.scheduleApartFromTasks(context)) == others)
+      }
       // Their requests are named as the whole plan names them.
       let full = PlanningContext(state: scenario.state, now: scenario.now, limits: .unlimited)
       #expect(

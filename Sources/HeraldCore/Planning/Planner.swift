@@ -41,6 +41,13 @@ public enum Planner {
   /// The kinds whose owners are tasks (`ReminderKind.ownsTasks`), by their index.
   public static let taskKinds = kinds.indices.filter { kinds[$0].ownsTasks }
 
+  /// What `schedule` plans apart from the task kinds' reminders: what a change that leaves the
+  /// tasks alone (a movement reminder come due, which moves its chain on) replans without reading
+  /// them, since no other kind's plan depends on tasks.
+  public static func scheduleApartFromTasks(_ context: PlanningContext) -> [ScheduledReminder] {
+    schedule(context, kinds: kinds.indices.filter { !kinds[$0].ownsTasks })
+  }
+
   /// The reminders `schedule` plans for `task` at `position` in `state`'s tasks, planned without
   /// the rest: the task kinds' (`taskKinds`), in a context of its own (`context`, returned for
   /// their requests) where the task's position, their owner, is 0. A task's reminders depend on
