@@ -34,18 +34,10 @@ struct PlannedRows {
 
   /// Adds the rows of a `plan` (user_id, request_id, fire_at, kind, owner), each once: a row
   /// already there keeps its status (a delivered one stays delivered); a pending one takes the
-  /// plan's kind and owner. Rows already as planned are left out before the insert: a conflict,
-  /// even one that changes nothing, locks the row, and that lock is a write (most of a replan's
-  /// rows are the same as before it). Each is looked up by the unique index (`OFFSET 0` keeps
-  /// the planner from hashing the whole queue instead, as it does for many users' rows at once).
+  /// plan's kind and owner.
   static let insert = """
     INSERT INTO delivery (user_id, request_id, fire_at, kind, owner, due_at)
     SELECT p.user_id, p.request_id, p.fire_at, p.kind, p.owner, p.fire_at FROM plan AS p
-    WHERE NOT EXISTS (
-      SELECT 1 FROM delivery AS d
-      WHERE d.user_id = p.user_id AND d.request_id = p.request_id AND d.fire_at = p.fire_at
-        AND (d.status <> 'pending' OR (d.kind, d.owner) = (p.kind, p.owner))
-      OFFSET 0)
     ON CONFLICT (user_id, request_id, fire_at) DO UPDATE SET kind = excluded.kind, owner = excluded.owner
       WHERE delivery.status = 'pending'
         AND (delivery.kind, delivery.owner) IS DISTINCT FROM (excluded.kind, excluded.owner)
