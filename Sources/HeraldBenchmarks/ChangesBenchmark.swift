@@ -116,7 +116,7 @@ struct ChangesBenchmark {
       try await withThrowingTaskGroup(of: Void.self) { group in
         for worker in 0..<workers {
           group.addTask {
-            let own = items.indices.filter { $0 % workers == worker }.map { items[$0] }
+            let own = stride(from: worker, to: items.count, by: workers).map { items[$0] }
             for first in stride(from: 0, to: own.count, by: batch) {
               try await store.finishAll(Array(own[first..<min(first + batch, own.count)]))
             }

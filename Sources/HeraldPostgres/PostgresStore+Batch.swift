@@ -145,7 +145,7 @@ extension PostgresStore {
     _ connection: DatabaseConnection, logger: Logger
   ) async throws {
     var changed: [Int64: PlanningState] = [:]
-    var logged: [Int64] = []
+    var logged = Set<Int64>()
     var replanned: [Int64: Date] = [:]
     for (claimed, outcome) in changes {
       let user = claimed.user
@@ -159,12 +159,12 @@ extension PostgresStore {
         var log = state.movementLog ?? MovementLog()
         for effect in outcome.effects { log.apply(effect) }
         state.movementLog = log
-        if !logged.contains(user) { logged.append(user) }
+        logged.insert(user)
       }
       if movesChain(claimed, outcome) { replanned[user] = claimed.fireDate }
       changed[user] = state
     }
-    let logs = logged.map { ($0, changed[$0]?.movementLog ?? MovementLog()) }
+    let logs = logged.sorted().compactMap { user in changed[user]?.movementLog.map { (user, $0) } }
     try await store(logs, connection, logger: logger)
     try await replanApartFromTasks(
       replanned.sorted { $0.key < $1.key }.compactMap { user, since in
