@@ -12,9 +12,13 @@ extension PostgresStore {
       SELECT \(unescaped: Self.userColumns) FROM herald_user
       WHERE id = (SELECT user_id FROM api_token WHERE secret_hash = \(AccessSecret.hash(secret)))
       """
-      return try await Self.users(connection.query(query, logger: logger)).first
+      // Run for every API request: prepared (its plan is two index look-ups whatever the hash).
+      let rows = try await connection.query(query, preparedAs: UserForToken.self, logger: logger)
+      return try await Self.users(rows).first
     }
   }
+
+  enum UserForToken: PreparedStatementName {}
 
   /// The data of the user `user`, as the server's store interface; changes replan from `now()`.
   public func data(ofUser user: Int64, now: @escaping @Sendable () -> Date) -> PostgresUserData {

@@ -83,11 +83,12 @@ extension PostgresStore {
   }
 
   /// The users of rows selected with `userColumns`.
-  static func users(_ rows: PostgresRowSequence) async throws -> [HeraldUser] {
+  static func users<Rows: AsyncSequence>(_ rows: Rows) async throws -> [HeraldUser]
+  where Rows.Element == PostgresRow {
     var users: [HeraldUser] = []
-    for try await (id, name, zone, locale, webhook, secret, createdAt) in rows.decode(
-      (Int64, String, String, String, String?, String, Date).self)
-    {
+    for try await row in rows {
+      let (id, name, zone, locale, webhook, secret, createdAt) = try row.decode(
+        (Int64, String, String, String, String?, String, Date).self)
       guard let timeZone = TimeZone(identifier: zone) else {
         throw FieldError("stored user \(name).timeZone", "not a known time zone: \"\(zone)\"")
       }
