@@ -11,63 +11,102 @@ extension PostgresStore {
   /// depend on nothing but the task and the user's settings and zone
   /// (`Planner.schedule(ofTask:in:now:)`), so the rest of the plan stands as it is.
   ///
-  /// Two round trips, no transaction held open between them: the document is read with its data
-  /// version, and the write — the version bumped, the row and the reminders added, one statement —
-  /// happens only while the version is still the one read. When a change came between (another
-  /// client's), it tries once more holding the user's row lock from the read to the write, as
-  /// every other change does: many clients of one user adding at once take turns instead of
-  /// trying again and again.
+  /// No transaction held open, and one round trip when this process knows the user's document
+  /// (`DocumentCache`), two when it reads it first: the write — the version bumped, the row and
+  /// the reminders added, one statement — happens only while the version is still the one the
+  /// document had and the task's id is free. When a change came between (another client's, or
+  /// another process's), it tries once more holding the user's row lock from the read to the
+  /// write, as every other change does: many clients of one user adding at once take turns
+  /// instead of trying again and again.
   func addTask(ofUser user: Int64, id: String?, title: String, due: Date?, completed: Bool, now: Date)
     async throws -> TodoItem
   {
-    try await client.withConnection { connection in
-      let add = { @Sendable (connection: DatabaseConnection, lock: Bool) in
-        try await Self.addTask(
-          connection, user: user, id: id, title: title, due: due, completed: completed, now: now, lock: lock,
-          logger: self.logger)
-      }
-      if let added = try await add(connection, false) { return added }
-      return try await connection.withTransaction(logger: logger) { connection in
-        guard let added = try await add(connection, true) else {
-          throw RecordError(.conflict, subject: "user \(user)", problem: "changed while locked")
-        }
+    let draft = TaskDraft(id: id, title: title, due: due, completed: completed, now: now)
+    return try await client.withConnection { connection in
+      if let (known, taken) = try await knownDocument(connection, user: user, taskID: id),
+        let added = try await Self.addTask(
+          draft, to: known, taken: taken, ofUser: user, connection, logger: logger)
+      {
+        documents.store(.init(document: known.document, version: known.version + 1), ofUser: user)
         return added
       }
+      documents.remove(user: user)
+      let (added, written) = try await connection.withTransaction(logger: logger) { connection in
+        let (document, version, taken) = try await Self.document(
+          connection, user: user, taskID: id, lock: true, logger: logger)
+        guard document.tasks.isEmpty else {
+          // Tasks still in the document: the whole change, which moves them to rows first.
+          let locked = try await Self.planningState(
+            connection, user: user, lock: true, taskRows: false, logger: logger)
+          let added = try await Self.change(
+            connection, user: user, document: locked, now: now, logger: logger
+          ) {
+            try $0.addTask(id: id, title: title, due: due, completed: completed)
+          }
+          return (added, DocumentCache.Entry?.none)
+        }
+        let known = DocumentCache.Entry(document: document, version: version)
+        guard
+          let added = try await Self.addTask(
+            draft, to: known, taken: taken, ofUser: user, connection, logger: logger)
+        else {
+          throw RecordError(.conflict, subject: "user \(user)", problem: "changed while locked")
+        }
+        return (added, DocumentCache.Entry(document: document, version: version + 1))
+      }
+      if let written { documents.store(written, ofUser: user) }
+      return added
     }
   }
 
-  /// One try of `addTask`: `nil` when the user's data changed since it was read. With `lock`, the
-  /// read locks the user's row (the caller holds a transaction open).
+  /// What `addTask` was asked to add.
+  private struct TaskDraft: Sendable {
+    var id: String?
+    var title: String
+    var due: Date?
+    var completed: Bool
+    var now: Date
+  }
+
+  /// The user's document and version as this process last knew them, or as read now (without a
+  /// lock) with whether the task's id is taken; `nil` when their tasks are still in the document
+  /// (the whole change is needed).
+  private func knownDocument(_ connection: DatabaseConnection, user: Int64, taskID: String?) async throws
+    -> (DocumentCache.Entry, taken: Bool)?
+  {
+    // A cached document cannot say whether the id is taken: the write checks it.
+    if let known = documents.entry(ofUser: user) { return (known, false) }
+    let (document, version, taken) = try await Self.document(
+      connection, user: user, taskID: taskID, lock: false, logger: logger)
+    guard document.tasks.isEmpty else { return nil }
+    let known = DocumentCache.Entry(document: document, version: version)
+    documents.store(known, ofUser: user)
+    return (known, taken)
+  }
+
+  /// One try of `addTask` with the document `known`: `nil` when the user's data is no longer at
+  /// its version, or the task's id was taken meanwhile. `taken`: the id is known to be taken.
   private static func addTask(
-    _ connection: DatabaseConnection, user: Int64, id: String?, title: String, due: Date?, completed: Bool,
-    now: Date, lock: Bool, logger: Logger
+    _ draft: TaskDraft, to known: DocumentCache.Entry, taken: Bool, ofUser user: Int64,
+    _ connection: DatabaseConnection, logger: Logger
   ) async throws -> TodoItem? {
-    let (document, version, taken) = try await document(
-      connection, user: user, taskID: id, lock: lock, logger: logger)
-    guard document.tasks.isEmpty else {
-      // Tasks still in the document: the whole change, which moves them to rows first.
-      let change = { (connection: DatabaseConnection) in
-        let locked = try await planningState(
-          connection, user: user, lock: true, taskRows: false, logger: logger)
-        return try await Self.change(connection, user: user, document: locked, now: now, logger: logger) {
-          try $0.addTask(id: id, title: title, due: due, completed: completed)
-        }
-      }
-      if lock { return try await change(connection) }
-      return try await connection.withTransaction(logger: logger) { try await change($0) }
-    }
-    let used = id == nil ? try await generatedTaskIDs(connection, user: user, logger: logger) : []
-    let task = try PlanningState.newTask(id: id, title: title, due: due, completed: completed, idsInUse: used)
+    let document = known.document
+    let used = draft.id == nil ? try await generatedTaskIDs(connection, user: user, logger: logger) : []
+    let task = try PlanningState.newTask(
+      id: draft.id, title: draft.title, due: draft.due, completed: draft.completed, idsInUse: used)
     if taken { throw PlanningState.taskExists(task.id) }
     replans.increment()
-    let (context, reminders) = Planner.schedule(ofTask: task, in: document, now: now)
+    let (context, reminders) = Planner.schedule(ofTask: task, in: document, now: draft.now)
     let plan = PlannedRows(reminders, in: context)
     // The task goes after the user's last (their rows' positions run 0, 1, … without gaps), and
     // its reminders are owned by its position. Nothing is written unless the version is the one
-    // read: the update waits for a change under way and then sees its version.
+    // known and the id is free: the update waits for a change under way and then sees its version.
     let query: PostgresQuery = """
       WITH saved AS (
-        UPDATE herald_user SET version = version + 1 WHERE id = \(user) AND version = \(version) RETURNING id),
+        UPDATE herald_user SET version = version + 1
+        WHERE id = \(user) AND version = \(known.version)
+          AND NOT EXISTS (SELECT 1 FROM user_task WHERE user_id = \(user) AND id = \(task.id))
+        RETURNING id),
       next AS (SELECT coalesce(max(position) + 1, 0) AS position FROM user_task WHERE user_id = \(user)),
       task AS (
         INSERT INTO user_task (user_id, id, position, body)

@@ -12,6 +12,8 @@ public struct PostgresStore: Sendable {
   let client: DatabaseConnections
   let logger: Logger
   public let url: PostgresURL
+  /// What adding a task plans with, known from this process's last read or write of each user.
+  let documents = DocumentCache()
 
   /// Connects to `url`, brings the schema up to date, and runs `body` with the store; the
   /// connections close when it returns. An unreachable server is an `EnvironmentError` at once,

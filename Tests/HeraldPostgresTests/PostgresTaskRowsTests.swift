@@ -80,6 +80,27 @@ struct PostgresTaskRowsTests {
     }
   }
 
+  /// A process plans a task with the user's document as it last read it: not once another
+  /// process (a second `herald serve`) has changed it.
+  @Test func aTaskAddedAfterAnotherProcessChangedTheSettingsIsPlannedWithThem() async throws {
+    try await Self.withUsers { url, store, ada in
+      let due = Fixtures.instant("2026-11-25T12:00:00Z")
+      try await ada.addTask(id: "t2", title: "Abgabe", due: due, completed: false)
+      #expect(try await !Self.plan(url, user: "ada").contains { $0.hasPrefix("due-date-advance-t2@") })
+      try await PostgresStore.withStore(url, logger: TestDatabase.logger) { other in
+        var settings = Settings()
+        settings.dueDateAdvanceReminderEnabled = true
+        try await other.data(ofUser: try await other.user(named: "ada").id, now: { Self.now })
+          .setSettings(settings, language: .de)
+      }
+      try await ada.addTask(id: "t3", title: "Abgabe 2", due: due, completed: false)
+      // One hour before it is due, as the other process's settings say.
+      let plan = try await Self.plan(url, user: "ada")
+      #expect(plan.contains("due-date-advance-t3@2026-11-25T11:00:00Z 2/2 pending"), "\(plan)")
+      try await Self.expectSameAsWrittenWhole(url, store, ada)
+    }
+  }
+
   @Test func aTaskRemovedMovesTheLaterOnesUpAndTheirReminders() async throws {
     try await Self.withUsers { url, store, ada in
       for (id, day) in [("t2", "25"), ("t3", "26")] {
