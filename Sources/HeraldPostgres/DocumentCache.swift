@@ -13,6 +13,10 @@ final class DocumentCache: Sendable {
   struct Entry: Sendable {
     var document: PlanningState
     var version: Int64
+
+    /// The entry once a write of this process changed the user's data at `version` (every change
+    /// bumps it by one) and left the document as it was (adding a task writes only rows).
+    var afterWrite: Entry { Entry(document: document, version: version + 1) }
   }
 
   let capacity: Int

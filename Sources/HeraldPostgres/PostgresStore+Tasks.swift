@@ -27,7 +27,7 @@ extension PostgresStore {
         let added = try await Self.addTask(
           draft, to: known, taken: taken, ofUser: user, connection, logger: logger)
       {
-        documents.store(.init(document: known.document, version: known.version + 1), ofUser: user)
+        documents.store(known.afterWrite, ofUser: user)
         return added
       }
       documents.remove(user: user)
@@ -52,7 +52,7 @@ extension PostgresStore {
         else {
           throw RecordError(.conflict, subject: "user \(user)", problem: "changed while locked")
         }
-        return (added, DocumentCache.Entry(document: document, version: version + 1))
+        return (added, known.afterWrite)
       }
       if let written { documents.store(written, ofUser: user) }
       return added
