@@ -7,8 +7,10 @@ import Synchronization
 /// version is still the cached one (every change of a document bumps it); when it is not, the
 /// caller reads the document again. So any number of processes may cache at once.
 ///
-/// Bounded: past `capacity` users, one entry makes room for the next (which one does not matter;
-/// a user who is gone from the cache costs one read).
+/// Bounded by users and by what their data holds: past `capacity` users, or `budget` items
+/// (focus blocks, tasks, waypoints; one for the rest of a user's data), entries make room for the
+/// next (which ones does not matter; a user who is gone from the cache costs one read). A user
+/// whose data alone is past the budget is not kept.
 final class DocumentCache: Sendable {
   struct Entry: Sendable {
     var document: PlanningState
@@ -17,29 +19,49 @@ final class DocumentCache: Sendable {
     /// The entry once a write of this process changed the user's data at `version` (every change
     /// bumps it by one) and left the document as it was (adding a task writes only rows).
     var afterWrite: Entry { Entry(document: document, version: version + 1) }
+
+    /// About what the document takes in memory, in items.
+    var weight: Int {
+      1 + document.focusBlocks.count + document.tasks.count
+        + (document.routes ?? []).reduce(0) { $0 + $1.waypoints.count }
+    }
   }
 
   let capacity: Int
-  private let entries = Mutex<[Int64: Entry]>([:])
+  let budget: Int
+  private let entries = Mutex<(byUser: [Int64: Entry], weight: Int)>(([:], 0))
 
-  init(capacity: Int = 4_096) {
+  /// 4 096 users and 250 000 items (some tens of megabytes) by default.
+  init(capacity: Int = 4_096, budget: Int = 250_000) {
     self.capacity = capacity
+    self.budget = budget
   }
 
   func entry(ofUser user: Int64) -> Entry? {
-    entries.withLock { $0[user] }
+    entries.withLock { $0.byUser[user] }
   }
 
   func store(_ entry: Entry, ofUser user: Int64) {
+    let weight = entry.weight
     entries.withLock { entries in
-      if entries[user] == nil, entries.count >= capacity, let any = entries.keys.first {
-        entries[any] = nil
+      entries.weight -= entries.byUser.removeValue(forKey: user)?.weight ?? 0
+      guard weight <= budget else { return }
+      while entries.byUser.count >= capacity || entries.weight + weight > budget,
+        let any = entries.byUser.keys.first
+      {
+        entries.weight -= entries.byUser.removeValue(forKey: any)?.weight ?? 0
       }
-      entries[user] = entry
+      entries.byUser[user] = entry
+      entries.weight += weight
     }
   }
 
   func remove(user: Int64) {
-    _ = entries.withLock { $0.removeValue(forKey: user) }
+    entries.withLock { entries in
+      entries.weight -= entries.byUser.removeValue(forKey: user)?.weight ?? 0
+    }
   }
+
+  /// The users held and their items, for tests.
+  var held: (users: Int, items: Int) { entries.withLock { ($0.byUser.count, $0.weight) } }
 }

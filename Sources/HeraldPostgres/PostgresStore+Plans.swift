@@ -23,19 +23,59 @@ extension PostgresStore {
   /// The user's data as the planner takes it: their document in their zone and language, with
   /// their movement log.
   public func planningState(ofUser user: Int64) async throws -> PlanningState {
-    try await client.withConnection { connection in
-      try await Self.planningState(connection, user: user, logger: logger)
+    guard let state = try await planningStates(ofUsers: [user])[user] else {
+      throw RecordError.notFound("user \(user)", "no such user")
     }
+    return try state.get()
   }
 
-  /// The data of each of `users`, in one query; a user whose stored data cannot be read has its
-  /// error, and one that is gone is missing.
+  /// The data of each of `users`; a user whose stored data cannot be read has its error, and one
+  /// that is gone is missing.
+  ///
+  /// What this process read before at the user's current version is taken as it was (`states`):
+  /// then one query reads each user's version and movement log (the log has columns of its own
+  /// and changes with most deliveries, without a new version), not their documents and task rows
+  /// and decoding them — which was most of what a worker did per delivery when each user had one
+  /// or two rows in a claim.
   public func planningStates(ofUsers users: [Int64]) async throws -> [Int64: Result<PlanningState, any Error>]
   {
     try await client.withConnection { connection in
-      try await Self.planningStates(connection, users: users, logger: logger)
+      let query: PostgresQuery = """
+        SELECT id, name, version, \(unescaped: Self.movementColumns) FROM herald_user WHERE id = ANY(\(users))
+        """
+      let rows = try await connection.query(query, preparedAs: ReadVersions.self, logger: logger)
+      var found: [Int64: Result<PlanningState, any Error>] = [:]
+      var versions: [Int64: Int64] = [:]
+      for try await (id, name, version, last, answered, snoozed, day, delivered, acknowledged) in rows.map({
+        try $0.decode((Int64, String, Int64, Date?, Bool, Date?, String?, Int, Int).self)
+      }) {
+        guard let known = states.entry(ofUser: id), known.version == version else {
+          versions[id] = version
+          continue
+        }
+        let log = (last, answered, snoozed, day, delivered, acknowledged)
+        found[id] = Result {
+          var state = known.document
+          state.movementLog = try Self.movementLog(name: name, log)
+          return state
+        }
+      }
+      guard !versions.isEmpty else { return found }
+      // Read after the version: data at least as new as it. Kept under that version, data newer
+      // than it is read again next time (the version will have moved on), never taken as older.
+      let read = try await Self.planningStates(connection, users: Array(versions.keys), logger: logger)
+      for (id, state) in read {
+        found[id] = state
+        if case .success(let document) = state, let version = versions[id] {
+          states.store(DocumentCache.Entry(document: document, version: version), ofUser: id)
+        }
+      }
+      return found
     }
   }
+
+  /// The statement that reads users' versions and movement logs.
+  enum ReadVersions: PreparedStatementName {}
 
   /// Locks the user's row for the rest of the transaction (changes to one user's data and plan
   /// happen one at a time) and returns their id.
@@ -71,8 +111,7 @@ extension PostgresStore {
     logger: Logger
   ) async throws -> [Int64: Result<PlanningState, any Error>] {
     var query: PostgresQuery = """
-      SELECT id, name, scenario, time_zone, locale, movement_last_reminder_at, movement_last_answered,
-        movement_snoozed_at, movement_progress_day, movement_delivered, movement_acknowledged
+      SELECT id, name, scenario, time_zone, locale, \(unescaped: movementColumns)
       FROM herald_user WHERE id = ANY(\(users)) ORDER BY id
       """
     // Locked in the order of their ids, as rows come from the sort: two transactions that lock
@@ -137,12 +176,19 @@ extension PostgresStore {
   enum ReadUsers: PreparedStatementName {}
   enum ReadLockedUsers: PreparedStatementName {}
 
+  /// The movement log's columns of `herald_user`, as `MovementColumns` holds them.
+  static let movementColumns = """
+    movement_last_reminder_at, movement_last_answered, movement_snoozed_at, movement_progress_day,
+    movement_delivered, movement_acknowledged
+    """
+  typealias MovementColumns = (
+    last: Date?, answered: Bool, snoozed: Date?, day: String?, delivered: Int, acknowledged: Int
+  )
+
   /// A user's data from their stored columns.
-  static func state(
-    name: String, scenario: String, zone: String, locale: String,
-    log: (last: Date?, answered: Bool, snoozed: Date?, day: String?, delivered: Int, acknowledged: Int)
-  ) throws -> PlanningState {
-    let (last, answered, snoozed, day, delivered, acknowledged) = log
+  static func state(name: String, scenario: String, zone: String, locale: String, log: MovementColumns)
+    throws -> PlanningState
+  {
     var state: PlanningState
     do { state = try ScenarioDocument.decode(Data(scenario.utf8)) } catch {
       throw error.prefixed("stored user \(name)")
@@ -152,6 +198,13 @@ extension PostgresStore {
     }
     state.timeZone = timeZone
     state.language = language
+    state.movementLog = try movementLog(name: name, log)
+    return state
+  }
+
+  /// A user's movement log from its columns.
+  static func movementLog(name: String, _ log: MovementColumns) throws -> MovementLog {
+    let (last, answered, snoozed, day, delivered, acknowledged) = log
     var progressDay: CivilDate?
     if let day {
       guard let parsed = CivilDate(day) else {
@@ -159,10 +212,9 @@ extension PostgresStore {
       }
       progressDay = parsed
     }
-    state.movementLog = MovementLog(
+    return MovementLog(
       lastReminderAt: last, lastReminderAnswered: answered, snoozedAt: snoozed, progressDay: progressDay,
       progress: MovementProgress(delivered: delivered, acknowledged: acknowledged))
-    return state
   }
 
   /// Writes `state` as the user's data (their zone and locale with it, their tasks as rows — those

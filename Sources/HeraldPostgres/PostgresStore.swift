@@ -14,6 +14,9 @@ public struct PostgresStore: Sendable {
   public let url: PostgresURL
   /// What adding a task plans with, known from this process's last read or write of each user.
   let documents = DocumentCache()
+  /// Users' whole data (task rows included) as this process last read them: what the planner
+  /// and a worker's decisions take (`planningStates(ofUsers:)`).
+  let states = DocumentCache()
 
   /// Connects to `url`, brings the schema up to date, and runs `body` with the store; the
   /// connections close when it returns. An unreachable server is an `EnvironmentError` at once,

@@ -101,6 +101,28 @@ struct PostgresTaskRowsTests {
     }
   }
 
+  /// A user's data read again by a process that read it before is taken from memory only at the
+  /// same version: another process's change shows at once, and so does the movement log, which
+  /// a worker writes without a new version.
+  @Test func dataReadAgainShowsAnotherProcesssChangeAndTheMovementLog() async throws {
+    try await Self.withUsers { url, store, _ in
+      let id = try await store.user(named: "ada").id
+      #expect(try await store.planningState(ofUser: id).movementLog?.progress.delivered == 0)
+      try await PostgresStore.withStore(url, logger: TestDatabase.logger) { other in
+        _ = try await other.data(ofUser: id, now: { Self.now }).addTask(
+          id: "t9", title: "Neu", due: nil, completed: false)
+      }
+      try await TestDatabase.admin(url, "UPDATE herald_user SET movement_delivered = 7 WHERE name = 'ada'")
+      let again = try await store.planningState(ofUser: id)
+      #expect(again.tasks.map(\.id) == ["t1", "t9"])
+      #expect(again.movementLog?.progress.delivered == 7)
+      let fresh = try await PostgresStore.withStore(url, logger: TestDatabase.logger) {
+        try await $0.planningState(ofUser: id)
+      }
+      #expect(again == fresh)
+    }
+  }
+
   @Test func aTaskRemovedMovesTheLaterOnesUpAndTheirReminders() async throws {
     try await Self.withUsers { url, store, ada in
       for (id, day) in [("t2", "25"), ("t3", "26")] {
