@@ -10,8 +10,13 @@ import Logging
 /// webhook receiver, all on this machine. Deliveries per second with 1 and 2 workers draining a
 /// backlog; lateness at a steady 1 000 deliveries/s; how long a dead worker's claims take to be
 /// delivered by another. (What a change of a user's data costs is job `changes`.)
+/// `HERALD_BENCH_CASES` runs some of the cases alone: a comma-separated list of `backlog`, `burst`,
+/// `steady` and `takeover` (all by default).
 struct WorkerBenchmark {
   let users = 1_000
+  let cases = Set(
+    (ProcessInfo.processInfo.environment["HERALD_BENCH_CASES"] ?? "backlog,burst,steady,takeover")
+      .split(separator: ",").map(String.init))
   let logger = BenchmarkPostgres.quietLogger
   var load: HeraldWorkerLoad { HeraldWorkerLoad(users: users, logger: logger) }
 
@@ -26,7 +31,7 @@ struct WorkerBenchmark {
     print(
       "\nMany users on PostgreSQL (release herald worker processes, receiver and database on this machine)")
 
-    for workers in [1, 2] {
+    for workers in [1, 2] where cases.contains("backlog") {
       let perUser = 20
       let (rate, seconds) = try await postgres.withDatabase { url in
         let fire = try await load.populate(
@@ -44,7 +49,14 @@ struct WorkerBenchmark {
           + (workers == 2 ? "; target ≥ 5 000/s" : ""))
     }
 
-    // Steady 1 000/s: each user has one reminder in each of 20 consecutive seconds.
+    if cases.contains("burst") { try await burst(postgres, receiver) }
+    if cases.contains("steady") { try await steady(postgres, receiver) }
+    if cases.contains("takeover") { try await takeover(postgres, receiver) }
+  }
+
+  /// 1 000/s, each second's due at its start: each user has one reminder in each of 20
+  /// consecutive seconds.
+  func burst(_ postgres: BenchmarkPostgres, _ receiver: WebhookSinkServer) async throws {
     let lateness = try await postgres.withDatabase { url in
       let spread = 20
       let first = try await load.populate(
@@ -60,9 +72,12 @@ struct WorkerBenchmark {
       "  lateness at 1 000/s (2 workers, \(lateness.count) deliveries): p50 \(Self.milliseconds(lateness, 0.5)), "
         + "p99 \(Self.milliseconds(lateness, 0.99)), max \(Self.milliseconds(lateness, 1)); target p99 ≤ 50 ms"
     )
+  }
 
-    // Steady rates, each second's deliveries spread evenly over it (the burst above is what one
-    // instant with 1 000 due costs; this is what a steady stream does to punctuality).
+  /// Each second's deliveries spread evenly over it.
+  func steady(_ postgres: BenchmarkPostgres, _ receiver: WebhookSinkServer) async throws {
+    // The burst is what one instant with 1 000 due costs; this is what a steady stream does to
+    // punctuality.
     for (rate, seconds) in [(1_000, 20), (5_000, 10)] {
       let lateness = try await postgres.withDatabase { url in
         let first = try await load.populate(
@@ -80,7 +95,10 @@ struct WorkerBenchmark {
           + "\(Self.milliseconds(lateness, 1)), earliest \(Self.milliseconds(lateness, 0)); target p99 ≤ "
           + (rate == 1_000 ? "20 ms" : "50 ms"))
     }
+  }
 
+  /// A dead worker's claims.
+  func takeover(_ postgres: BenchmarkPostgres, _ receiver: WebhookSinkServer) async throws {
     // A dead worker: its claims (with the default lease, as `herald worker` takes them) are
     // delivered by another when the lease ends.
     let lease = WorkerConfiguration().lease
