@@ -74,26 +74,38 @@ struct WorkerBenchmark {
     )
   }
 
-  /// Each second's deliveries spread evenly over it.
+  /// Each second's deliveries spread evenly over it, and the CPU each costs the workers and
+  /// PostgreSQL (from a second before the first is due to the last one's arrival).
   func steady(_ postgres: BenchmarkPostgres, _ receiver: WebhookSinkServer) async throws {
     // The burst is what one instant with 1 000 due costs; this is what a steady stream does to
     // punctuality.
+    let postmaster = try await postgres.postmaster()
     for (rate, seconds) in [(1_000, 20), (5_000, 10)] {
-      let lateness = try await postgres.withDatabase { url in
+      let (lateness, cpu) = try await postgres.withDatabase { url in
         let first = try await load.populate(
           url, perUser: rate * seconds / users, startingIn: 25, spread: 0, webhook: receiver.url, rate: rate)
         receiver.reset()
         let processes = try (0..<2).map { _ in try load.launchWorker(url) }
         defer { processes.forEach { $0.terminate() } }
+        let workers = processes.map(\.processIdentifier)
+        try await HeraldWorkerLoad.sleep(until: first.addingTimeInterval(-1))
+        let before = (ProcessCPU.seconds(workers), ProcessCPU.serverSeconds(postmaster: postmaster))
         try await HeraldWorkerLoad.sleep(until: first.addingTimeInterval(Double(seconds)))
         _ = try await receiver.wait(for: rate * seconds, within: 60)
-        return receiver.lateness
+        let count = Double(receiver.count)
+        let cpu = (
+          workers: (ProcessCPU.seconds(workers) - before.0) / count,
+          server: (ProcessCPU.serverSeconds(postmaster: postmaster) - before.1) / count
+        )
+        return (receiver.lateness, cpu)
       }
       print(
         "  lateness at a steady \(rate)/s (2 workers, \(lateness.count) deliveries spread evenly): p50 "
           + "\(Self.milliseconds(lateness, 0.5)), p99 \(Self.milliseconds(lateness, 0.99)), max "
           + "\(Self.milliseconds(lateness, 1)), earliest \(Self.milliseconds(lateness, 0)); target p99 ≤ "
-          + (rate == 1_000 ? "20 ms" : "50 ms"))
+          + (rate == 1_000 ? "20 ms" : "50 ms")
+          + String(format: "; CPU a delivery: workers %.3f ms, ", cpu.workers * 1000)
+          + String(format: "PostgreSQL %.3f ms", cpu.server * 1000))
     }
   }
 

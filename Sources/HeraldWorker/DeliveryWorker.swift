@@ -21,7 +21,10 @@ public final class DeliveryWorker: Sendable {
   let poster: any WebhookPosting
   let configuration: WorkerConfiguration
   let logger: Logger
+  /// Rung when a lane finishes a row, the recorder has written, a NOTIFY comes or `stop()`.
   let wakeup = Wakeup()
+  /// Rung only by a NOTIFY of an earlier row and by `stop()`: what ends a pause between claims.
+  let news = Wakeup()
   let lanes: DeliveryLanes
   let receivers = ReceiverHealth()
   let recorder: DeliveryRecorder
@@ -68,6 +71,7 @@ public final class DeliveryWorker: Sendable {
   /// but not begun (another worker takes them at once), and `run()` returns.
   public func stop() {
     stopping.store(true, ordering: .sequentiallyConsistent)
+    news.signal()
     wakeup.signal()
   }
 
@@ -78,7 +82,10 @@ public final class DeliveryWorker: Sendable {
   private func listen() async {
     while !Task.isCancelled {
       do {
-        try await store.listenForEarlierDeliveries { [wakeup] in wakeup.signal() }
+        try await store.listenForEarlierDeliveries { [wakeup, news] in
+          news.signal()
+          wakeup.signal()
+        }
       } catch  where !Task.isCancelled {
         // An outage is logged by the connections; anything else is said here.
         if !(error is DatabaseUnavailable) {
@@ -88,6 +95,7 @@ public final class DeliveryWorker: Sendable {
         return
       }
       guard !Task.isCancelled else { return }
+      news.signal()
       wakeup.signal()
       try? await Task.sleep(for: .milliseconds(500))
     }
@@ -104,6 +112,10 @@ public final class DeliveryWorker: Sendable {
       try? await Task.sleep(for: .seconds(configuration.queueWatchInterval))
     }
   }
+
+  /// How near the next row must be for the worker to pause for it rather than look at every
+  /// claim's end too (a dead worker's claims are taken over at most this much after they end).
+  static let soon: TimeInterval = 1
 
   /// Claims what is due whenever there is room, hands each user's rows to their lane, and sleeps
   /// until the next row is due, a NOTIFY, or a lane finishing.
@@ -127,14 +139,28 @@ public final class DeliveryWorker: Sendable {
           await wakeup.wait()
           continue
         }
+        let claimedAt = clock.now()
         let claimed = try await store.claim(
-          now: clock.now(), limit: room, lease: configuration.lease, ahead: configuration.lookahead)
+          now: claimedAt, limit: room, lease: configuration.lease, ahead: configuration.lookahead)
         if !claimed.isEmpty {
           logger.debug("claimed", metadata: ["rows": "\(claimed.count)"])
           await dispatch(claimed, in: &group)
+        }
+        // As many as there was room for: more may be due.
+        if claimed.count == room { continue }
+        guard !isStopping else { break }
+        // Everything due within the lookahead is claimed. At a steady rate the next row enters
+        // it in a moment: the worker claims again after a pause (a NOTIFY of an earlier row ends
+        // it), not at once nor at every row a lane finishes — which cost PostgreSQL a claim, and
+        // a look at every claim's end, per row or two. After the pause, a lane finishing ends
+        // the wait too (a row queued meanwhile without a NOTIFY, behind one in flight, is not
+        // left waiting for the next).
+        let horizon = claimedAt.addingTimeInterval(configuration.lookahead)
+        if let soon = try await store.nextDue(after: horizon), soon < horizon.addingTimeInterval(Self.soon) {
+          try await sleep(until: claimedAt.addingTimeInterval(configuration.claimInterval), wakingOn: news)
+          try await sleep(until: soon.addingTimeInterval(-configuration.lookahead))
           continue
         }
-        guard !isStopping else { break }
         let now = clock.now()
         // Woken a moment early: the rows are claimed ahead and fired from timers at their instant.
         let next =
@@ -191,13 +217,14 @@ public final class DeliveryWorker: Sendable {
     }
   }
 
-  /// Sleeps until `deadline` or a wake-up, whichever is first.
-  private func sleep(until deadline: Date) async throws {
+  /// Sleeps until `deadline` or a ring of `bell` (any wake-up by default), whichever is first.
+  private func sleep(until deadline: Date, wakingOn bell: Wakeup? = nil) async throws {
     let clock = clock
     let maximumWait = configuration.maximumIdle
+    let bell = bell ?? wakeup
     try await withThrowingTaskGroup(of: Void.self) { group in
       group.addTask { try await clock.sleep(until: deadline, maximumWait: maximumWait) }
-      group.addTask { [wakeup] in await wakeup.wait() }
+      group.addTask { await bell.wait() }
       try await group.next()
       group.cancelAll()
     }

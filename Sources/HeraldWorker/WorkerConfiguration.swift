@@ -23,6 +23,10 @@ public struct WorkerConfiguration: Sendable {
   public var lookahead: TimeInterval
   /// Connections kept open to one receiver at most; more requests to it wait their turn.
   public var connectionsPerReceiver: Int
+  /// The shortest time between two claims when the last took everything due within the
+  /// lookahead (a NOTIFY of an earlier row ends the wait at once). Well below `lookahead`, so
+  /// rows are still claimed ahead.
+  public var claimInterval: TimeInterval = 0.05
   /// Seconds between two readings of the queue's depth for the metrics.
   public var queueWatchInterval: TimeInterval = 5
 
