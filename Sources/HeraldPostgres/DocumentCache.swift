@@ -1,11 +1,11 @@
 import HeraldCore
 import Synchronization
 
-/// The users' documents (their data without task rows) as last read or written by this process,
-/// each with the data version it had: adding a task plans with the cached one and skips a round
-/// trip. It can never plan with stale data, since the write happens only while the user's
-/// version is still the cached one (every change of a document bumps it); when it is not, the
-/// caller reads the document again. So any number of processes may cache at once.
+/// Users' data as last read or written by this process, each with the data version it had: the
+/// documents without task rows that adding a task plans with (`PostgresStore.documents`; the write
+/// happens only while the version is still the cached one), and the whole data a worker decides
+/// with (`PostgresStore.states`; taken only at the version just read). Every change of a user's
+/// data bumps the version, so neither is ever used stale, and any number of processes may cache.
 ///
 /// Bounded by users and by what their data holds: past `capacity` users, or `budget` items
 /// (focus blocks, tasks, waypoints; one for the rest of a user's data), entries make room for the
@@ -29,7 +29,16 @@ final class DocumentCache: Sendable {
 
   let capacity: Int
   let budget: Int
-  private let entries = Mutex<(byUser: [Int64: Entry], weight: Int)>(([:], 0))
+  private let entries = Mutex<Held>(Held())
+
+  private struct Held {
+    var byUser: [Int64: Entry] = [:]
+    var weight = 0
+
+    mutating func remove(_ user: Int64) {
+      weight -= byUser.removeValue(forKey: user)?.weight ?? 0
+    }
+  }
 
   /// 4 096 users and 250 000 items (some tens of megabytes) by default.
   init(capacity: Int = 4_096, budget: Int = 250_000) {
@@ -44,12 +53,12 @@ final class DocumentCache: Sendable {
   func store(_ entry: Entry, ofUser user: Int64) {
     let weight = entry.weight
     entries.withLock { entries in
-      entries.weight -= entries.byUser.removeValue(forKey: user)?.weight ?? 0
+      entries.remove(user)
       guard weight <= budget else { return }
       while entries.byUser.count >= capacity || entries.weight + weight > budget,
         let any = entries.byUser.keys.first
       {
-        entries.weight -= entries.byUser.removeValue(forKey: any)?.weight ?? 0
+        entries.remove(any)
       }
       entries.byUser[user] = entry
       entries.weight += weight
@@ -57,9 +66,7 @@ final class DocumentCache: Sendable {
   }
 
   func remove(user: Int64) {
-    entries.withLock { entries in
-      entries.weight -= entries.byUser.removeValue(forKey: user)?.weight ?? 0
-    }
+    entries.withLock { $0.remove(user) }
   }
 
   /// The users held and their items, for tests.
