@@ -43,9 +43,12 @@ struct PlannedRows {
         AND (delivery.kind, delivery.owner) IS DISTINCT FROM (excluded.kind, excluded.owner)
     """
 
-  /// Whether a `plan`'s first row comes before every pending one: then sleeping workers are woken.
-  static let earlierThanEveryPending = """
-    (SELECT min(fire_at) FROM plan)
-      < coalesce((SELECT min(due_at) FROM delivery WHERE status = 'pending'), 'infinity')
+  /// Whether a `plan`'s first row must wake the workers: it comes before every pending one (an
+  /// idle worker sleeps until that), or within two seconds (a busy worker claims the rows due
+  /// after those it last claimed; it looks before that for the news, or once a second).
+  static let wakesWorkers = """
+    (SELECT min(fire_at) FROM plan) < greatest(
+      now() + interval '2 seconds',
+      coalesce((SELECT min(due_at) FROM delivery WHERE status = 'pending'), 'infinity'))
     """
 }

@@ -141,7 +141,8 @@ enum PostgresSchema {
     ),
   ]
 
-  /// The channel a process NOTIFYs when it queued a delivery earlier than every pending one.
+  /// The channel a process NOTIFYs when it queued a delivery earlier than every pending one or due
+  /// within seconds (`PlannedRows.wakesWorkers`), or gave claims back.
   static let channel = "herald_due"
 
   /// The channel a worker NOTIFYs after recording deliveries: the names of their users, one per line.

@@ -231,7 +231,7 @@ extension PostgresStore {
             SELECT 1 FROM plan AS p
             WHERE p.user_id = d.user_id AND p.request_id = d.request_id AND p.fire_at = d.fire_at)),
       added AS (\(unescaped: PlannedRows.insert))
-      SELECT pg_notify(\(PostgresSchema.channel), '') WHERE \(unescaped: PlannedRows.earlierThanEveryPending)
+      SELECT pg_notify(\(PostgresSchema.channel), '') WHERE \(unescaped: PlannedRows.wakesWorkers)
       """, logger: logger)
   }
 }

@@ -265,7 +265,7 @@ extension PostgresStore {
         WHERE d.user_id = \(user) AND d.status = 'pending' AND d.fire_at > \(now)
           AND NOT EXISTS (SELECT 1 FROM plan AS p WHERE p.request_id = d.request_id AND p.fire_at = d.fire_at)),
       added AS (\(unescaped: PlannedRows.insert))
-      SELECT pg_notify(\(PostgresSchema.channel), '') WHERE \(unescaped: PlannedRows.earlierThanEveryPending)
+      SELECT pg_notify(\(PostgresSchema.channel), '') WHERE \(unescaped: PlannedRows.wakesWorkers)
       """, logger: logger)
   }
 }

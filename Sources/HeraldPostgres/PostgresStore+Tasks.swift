@@ -118,7 +118,7 @@ extension PostgresStore {
         FROM unnest(\(plan.identifiers)::text[], \(plan.fireDates)::timestamptz[], \(plan.kinds)::int2[])
           AS p (request_id, fire_at, kind), task),
       added AS (\(unescaped: PlannedRows.insert)),
-      woken AS (SELECT pg_notify(\(PostgresSchema.channel), '') WHERE \(unescaped: PlannedRows.earlierThanEveryPending))
+      woken AS (SELECT pg_notify(\(PostgresSchema.channel), '') WHERE \(unescaped: PlannedRows.wakesWorkers))
       SELECT (SELECT count(*) FROM saved), (SELECT count(*) FROM woken)
       """
     for try await row in try await connection.query(query, preparedAs: AddTask.self, logger: logger) {
@@ -201,7 +201,7 @@ extension PostgresStore {
             AND d.request_id = ANY(\(requests)::text[])
             AND NOT EXISTS (SELECT 1 FROM plan AS p WHERE p.request_id = d.request_id AND p.fire_at = d.fire_at)),
         added AS (\(unescaped: PlannedRows.insert))
-        SELECT pg_notify(\(PostgresSchema.channel), '') WHERE \(unescaped: PlannedRows.earlierThanEveryPending)
+        SELECT pg_notify(\(PostgresSchema.channel), '') WHERE \(unescaped: PlannedRows.wakesWorkers)
         """
       // Not prepared: PostgreSQL's generic plan for it (which it takes after five runs) finds the
       // task's reminder rows among all the user's, so with 10 000 tasks stored it took twice as long.

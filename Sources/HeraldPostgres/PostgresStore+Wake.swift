@@ -2,8 +2,9 @@ import Foundation
 import PostgresNIO
 
 extension PostgresStore {
-  /// Calls `wake` each time a process queues a delivery earlier than every pending one, until
-  /// cancelled. Holds one connection, listening.
+  /// Calls `wake` each time a process queues a delivery workers must hear of at once
+  /// (`PlannedRows.wakesWorkers`) or gives claims back, until cancelled. Holds one connection,
+  /// listening.
   public func listenForEarlierDeliveries(_ wake: @escaping @Sendable () -> Void) async throws {
     try await client.withConnection(bounded: false) { connection in
       try await connection.listen(on: PostgresSchema.channel) { _ in wake() }

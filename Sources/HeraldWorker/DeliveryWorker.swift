@@ -14,7 +14,8 @@ import Synchronization
 /// one before recorded); lanes run side by side, and the worker claims again as soon as it has
 /// room — no claim waits for its slowest webhook, so a receiver that hangs costs its own user
 /// time and nobody else. Idle, it sleeps until the earliest pending row — not polling — and a
-/// NOTIFY wakes it when an earlier row is queued. Any number may run against one database.
+/// NOTIFY wakes it when an earlier row, or one due within seconds, is queued. Any number may run
+/// against one database.
 public final class DeliveryWorker: Sendable {
   let store: PostgresStore
   let clock: any HeraldClock
@@ -23,8 +24,11 @@ public final class DeliveryWorker: Sendable {
   let logger: Logger
   /// Rung when a lane finishes a row, the recorder has written, a NOTIFY comes or `stop()`.
   let wakeup = Wakeup()
-  /// Rung only by a NOTIFY of an earlier row and by `stop()`: what ends a pause between claims.
+  /// Rung only by a NOTIFY and by `stop()`: what ends a pause between claims.
   let news = Wakeup()
+  /// Set by a NOTIFY: rows may have come that are due before what the worker claimed last, so
+  /// its next claim looks from the earliest.
+  private let heard = Atomic<Bool>(false)
   let lanes: DeliveryLanes
   let receivers = ReceiverHealth()
   let recorder: DeliveryRecorder
@@ -82,10 +86,7 @@ public final class DeliveryWorker: Sendable {
   private func listen() async {
     while !Task.isCancelled {
       do {
-        try await store.listenForEarlierDeliveries { [wakeup, news] in
-          news.signal()
-          wakeup.signal()
-        }
+        try await store.listenForEarlierDeliveries { self.hear() }
       } catch  where !Task.isCancelled {
         // An outage is logged by the connections; anything else is said here.
         if !(error is DatabaseUnavailable) {
@@ -95,10 +96,16 @@ public final class DeliveryWorker: Sendable {
         return
       }
       guard !Task.isCancelled else { return }
-      news.signal()
-      wakeup.signal()
+      hear()
       try? await Task.sleep(for: .milliseconds(500))
     }
+  }
+
+  /// A NOTIFY, or one perhaps missed: the next claim looks from the earliest row, at once.
+  private func hear() {
+    heard.store(true, ordering: .sequentiallyConsistent)
+    news.signal()
+    wakeup.signal()
   }
 
   /// Reads the queue's depth and its oldest due row's age for the metrics every
@@ -114,13 +121,20 @@ public final class DeliveryWorker: Sendable {
   }
 
   /// How near the next row must be for the worker to pause for it rather than look at every
-  /// claim's end too (a dead worker's claims are taken over at most this much after they end).
+  /// claim's end too; and how often a busy worker claims from the earliest pending row rather
+  /// than after what it claimed last (a dead worker's claims are taken over at most this much
+  /// after they end; a row skipped while another transaction held it is claimed then).
   static let soon: TimeInterval = 1
 
   /// Claims what is due whenever there is room, hands each user's rows to their lane, and sleeps
   /// until the next row is due, a NOTIFY, or a lane finishing.
   private func loop(lanesIn group: inout DiscardingTaskGroup) async {
     var failing = false
+    // Every row claimable and due up to `claimedThrough` was claimed, as of the claim that
+    // reached it: the next claims look only after it (nil: from the earliest), and from the
+    // earliest again once a second and at every NOTIFY (rows given back or queued late).
+    var claimedThrough: Date?
+    var lookedFromEarliest = Date.distantPast
     while !Task.isCancelled, !isStopping {
       do {
         if failing {
@@ -140,22 +154,30 @@ public final class DeliveryWorker: Sendable {
           continue
         }
         let claimedAt = clock.now()
+        if heard.exchange(false, ordering: .sequentiallyConsistent)
+          || claimedAt.timeIntervalSince(lookedFromEarliest) >= Self.soon
+        {
+          claimedThrough = nil
+        }
+        let fromEarliest = claimedThrough == nil
         let claimed = try await store.claim(
-          now: claimedAt, limit: room, lease: configuration.lease, ahead: configuration.lookahead)
+          now: claimedAt, limit: room, lease: configuration.lease, ahead: configuration.lookahead,
+          after: claimedThrough)
         if !claimed.isEmpty {
           logger.debug("claimed", metadata: ["rows": "\(claimed.count)"])
           await dispatch(claimed, in: &group)
         }
-        // As many as there was room for: more may be due.
+        // As many as there was room for: more may be due, before the horizon.
         if claimed.count == room { continue }
+        let horizon = claimedAt.addingTimeInterval(configuration.lookahead)
+        claimedThrough = horizon
+        if fromEarliest { lookedFromEarliest = claimedAt }
         guard !isStopping else { break }
         // Everything due within the lookahead is claimed. At a steady rate the next row enters
-        // it in a moment: the worker claims again after a pause (a NOTIFY of an earlier row ends
-        // it), not at once nor at every row a lane finishes — which cost PostgreSQL a claim, and
-        // a look at every claim's end, per row or two. After the pause, a lane finishing ends
-        // the wait too (a row queued meanwhile without a NOTIFY, behind one in flight, is not
-        // left waiting for the next).
-        let horizon = claimedAt.addingTimeInterval(configuration.lookahead)
+        // it in a moment: the worker claims again after a pause (a NOTIFY ends it), not at once
+        // nor at every row a lane finishes — which cost PostgreSQL a claim, and a look at every
+        // claim's end, per row or two — then once that row enters the lookahead (or a lane
+        // finishing makes room).
         if let soon = try await store.nextDue(after: horizon), soon < horizon.addingTimeInterval(Self.soon) {
           try await sleep(until: claimedAt.addingTimeInterval(configuration.claimInterval), wakingOn: news)
           try await sleep(until: soon.addingTimeInterval(-configuration.lookahead))
@@ -168,11 +190,15 @@ public final class DeliveryWorker: Sendable {
           ?? now.addingTimeInterval(configuration.maximumIdle)
         logger.debug("idle", metadata: ["until": "\(RFC3339.utcStringWithMilliseconds(next))"])
         try await sleep(until: next)
+        // Woken for a claim's end, perhaps: a row due before the horizon.
+        claimedThrough = nil
       } catch  where !Task.isCancelled {
         if !(error is DatabaseUnavailable), !failing {
           logger.error("a delivery round failed; trying again", metadata: ["error": "\(describe(error))"])
         }
         failing = true
+        // Other workers' claims skipped the rows a failed claim held.
+        claimedThrough = nil
         // Connecting to a stopped server is refused at once: a short pause is cheap, and the
         // worker is back within it when the server is.
         try? await Task.sleep(for: .milliseconds(500))
