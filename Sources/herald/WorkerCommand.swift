@@ -44,7 +44,7 @@ struct WorkerCommand: AsyncParsableCommand {
     do {
       try await database.withStore(logger: logger) { store in
         let worker = DeliveryWorker(
-          store: store, clock: SystemClock(), poster: poster, configuration: configuration, logger: logger)
+          store: store, clock: EventLoopClock(), poster: poster, configuration: configuration, logger: logger)
         // A graceful stop finishes the deliveries in flight (each within its timeout); past that,
         // or waiting on a database that is away, the worker is cancelled and ends regardless.
         var group = ServiceGroupConfiguration(
