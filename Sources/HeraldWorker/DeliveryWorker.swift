@@ -130,11 +130,7 @@ public final class DeliveryWorker: Sendable {
   /// until the next row is due, a NOTIFY, or a lane finishing.
   private func loop(lanesIn group: inout DiscardingTaskGroup) async {
     var failing = false
-    // Every row claimable and due up to `claimedThrough` was claimed, as of the claim that
-    // reached it: the next claims look only after it (nil: from the earliest), and from the
-    // earliest again once a second and at every NOTIFY (rows given back or queued late).
-    var claimedThrough: Date?
-    var lookedFromEarliest = Date.distantPast
+    var window = ClaimWindow(fullLookInterval: Self.soon)
     while !Task.isCancelled, !isStopping {
       do {
         if failing {
@@ -154,24 +150,19 @@ public final class DeliveryWorker: Sendable {
           continue
         }
         let claimedAt = clock.now()
-        if heard.exchange(false, ordering: .sequentiallyConsistent)
-          || claimedAt.timeIntervalSince(lookedFromEarliest) >= Self.soon
-        {
-          claimedThrough = nil
-        }
-        let fromEarliest = claimedThrough == nil
+        let horizon = claimedAt.addingTimeInterval(configuration.lookahead)
+        let after = window.after(
+          at: claimedAt, heard: heard.exchange(false, ordering: .sequentiallyConsistent))
         let claimed = try await store.claim(
           now: claimedAt, limit: room, lease: configuration.lease, ahead: configuration.lookahead,
-          after: claimedThrough)
+          after: after)
+        window.claimed(at: claimedAt, after: after, count: claimed.count, room: room, horizon: horizon)
         if !claimed.isEmpty {
           logger.debug("claimed", metadata: ["rows": "\(claimed.count)"])
           await dispatch(claimed, in: &group)
         }
-        // As many as there was room for: more may be due, before the horizon.
+        // As many as there was room for: more may be due.
         if claimed.count == room { continue }
-        let horizon = claimedAt.addingTimeInterval(configuration.lookahead)
-        claimedThrough = horizon
-        if fromEarliest { lookedFromEarliest = claimedAt }
         guard !isStopping else { break }
         // Everything due within the lookahead is claimed. At a steady rate the next row enters
         // it in a moment: the worker claims again after a pause (a NOTIFY ends it), not at once
@@ -190,15 +181,13 @@ public final class DeliveryWorker: Sendable {
           ?? now.addingTimeInterval(configuration.maximumIdle)
         logger.debug("idle", metadata: ["until": "\(RFC3339.utcStringWithMilliseconds(next))"])
         try await sleep(until: next)
-        // Woken for a claim's end, perhaps: a row due before the horizon.
-        claimedThrough = nil
+        window.forget()
       } catch  where !Task.isCancelled {
         if !(error is DatabaseUnavailable), !failing {
           logger.error("a delivery round failed; trying again", metadata: ["error": "\(describe(error))"])
         }
         failing = true
-        // Other workers' claims skipped the rows a failed claim held.
-        claimedThrough = nil
+        window.forget()
         // Connecting to a stopped server is refused at once: a short pause is cheap, and the
         // worker is back within it when the server is.
         try? await Task.sleep(for: .milliseconds(500))
