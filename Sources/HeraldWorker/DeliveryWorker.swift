@@ -24,7 +24,8 @@ public final class DeliveryWorker: Sendable {
   let logger: Logger
   /// Rung when a lane finishes a row, the recorder has written, a NOTIFY comes or `stop()`.
   let wakeup = Wakeup()
-  /// Rung only by a NOTIFY and by `stop()`: what ends a pause between claims.
+  /// Rung only by a NOTIFY (or the listening connection lost and back) and by `stop()`: what ends
+  /// a pause between claims.
   let news = Wakeup()
   /// Set by a NOTIFY: rows may have come that are due before what the worker claimed last, so
   /// its next claim looks from the earliest.
