@@ -8,7 +8,8 @@ import Logging
 /// by a worker recording movement reminders shown (each moving its user's chain on); and
 /// a task created and completed through the store the server uses (`PostgresUserData.addTask`,
 /// `completeTask`: the task written and its reminders replanned) with 10, 1 000 and 10 000 tasks
-/// already stored, so any growth of their cost with the number of tasks shows.
+/// already stored, and a focus block added beside them, so any growth of their cost with the
+/// number of tasks shows.
 struct ChangesBenchmark {
   let users = 1_000
   let logger = BenchmarkPostgres.quietLogger
@@ -37,7 +38,7 @@ struct ChangesBenchmark {
           + String(format: "%.3f ms here, %.3f ms PostgreSQL", own * 1000, server * 1000))
     }
     for stored in [10, 1_000, 10_000] {
-      let (latencies, rate, completions) = try await postgres.withDatabase { url in
+      let (latencies, rate, completions, blocks) = try await postgres.withDatabase { url in
         try await taskCreations(url, stored: stored)
       }
       print(
@@ -46,6 +47,9 @@ struct ChangesBenchmark {
       print(
         "  task completed with \(stored) stored: p50 \(Self.milliseconds(completions, 0.5)), p99 "
           + "\(Self.milliseconds(completions, 0.99)) one at a time")
+      print(
+        "  focus block added with \(stored) tasks stored: p50 \(Self.milliseconds(blocks, 0.5)), p99 "
+          + "\(Self.milliseconds(blocks, 0.99)) one at a time")
     }
   }
 
@@ -138,7 +142,9 @@ struct ChangesBenchmark {
   /// user's by a client of its own, the eight at once (one user's changes take turns on their
   /// row's lock, so one user's alone would measure only that); then 200 of the first user's new
   /// tasks completed one at a time, each timed.
-  private func taskCreations(_ url: PostgresURL, stored: Int) async throws -> ([Double], Double, [Double]) {
+  private func taskCreations(_ url: PostgresURL, stored: Int) async throws -> (
+    [Double], Double, [Double], [Double]
+  ) {
     try await PostgresStore.withStore(url, logger: logger) { store in
       let now = Date()
       var state = WorkerBenchmark.richState(now: now)
@@ -185,7 +191,17 @@ struct ChangesBenchmark {
         try await users[0].completeTask(id: "n\(index)")
         completions.append(start.duration(to: clock.now).inSeconds)
       }
-      return (latencies.sorted(), rate, completions.sorted())
+      // Then 100 focus blocks added to the first user, one at a time, each linking a task.
+      var blocks: [Double] = []
+      for index in 0..<100 {
+        let start = clock.now
+        let begins = now.addingTimeInterval(86_400 + Double(index) * 7_200)
+        try await users[0].addFocusBlock(
+          id: "added-\(index)", title: "Added \(index)", start: begins, end: begins.addingTimeInterval(3_600),
+          taskIDs: ["n\(index)"])
+        blocks.append(start.duration(to: clock.now).inSeconds)
+      }
+      return (latencies.sorted(), rate, completions.sorted(), blocks.sorted())
     }
   }
 

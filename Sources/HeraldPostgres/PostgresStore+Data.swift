@@ -38,6 +38,36 @@ extension PostgresStore {
     }
   }
 
+  /// Applies `change`, which leaves the user's tasks alone (a focus block's, the movement
+  /// schedule's, a route's), as `changeData` does — but reads only the task rows `linking` names
+  /// in the user's document (the tasks a focus block will link, which the change checks exist),
+  /// writes none, and replans every kind but the tasks' (`Planner.scheduleApartFromTasks`; no
+  /// other kind's plan depends on tasks): its cost does not grow with the tasks stored. A
+  /// document still holding tasks (written before tasks had rows) is changed whole.
+  func changeDataApartFromTasks<Value: Sendable>(
+    ofUser user: Int64, now: Date, linking: (PlanningState) -> [String],
+    _ change: (inout PlanningState) throws -> Value
+  ) async throws -> Value {
+    try await transaction { connection in
+      let document = try await Self.planningState(
+        connection, user: user, lock: true, taskRows: false, logger: logger)
+      guard document.tasks.isEmpty else {
+        return try await Self.change(
+          connection, user: user, document: document, now: now, logger: logger, change)
+      }
+      let linked = try await Self.tasks(connection, users: [user], ids: linking(document), logger: logger)
+      if let damaged = linked.damaged[user] { throw damaged.prefixed("stored user \(user)") }
+      var state = document
+      state.tasks = linked.tasks[user] ?? []
+      let value = try change(&state)
+      assert(state.tasks == linked.tasks[user] ?? [], "a change apart from tasks changed a task")
+      try await Self.replan(
+        connection, user: user, state: state, now: now, tasksBefore: nil, apartFromTasks: true, logger: logger
+      )
+      return value
+    }
+  }
+
   /// `change` applied to the user whose row the caller locked and whose `document` (their data
   /// without task rows) it read.
   static func change<Value: Sendable>(

@@ -153,12 +153,22 @@ extension PostgresStore {
 
   /// The task rows of each of `users`, in their order; a user one of whose rows cannot be read
   /// has its error instead.
-  static func tasks(_ connection: DatabaseConnection, users: [Int64], logger: Logger) async throws
-    -> (tasks: [Int64: [TodoItem]], damaged: [Int64: FieldError])
+  /// With `ids`, only the rows of those tasks are read.
+  static func tasks(_ connection: DatabaseConnection, users: [Int64], ids: [String]? = nil, logger: Logger)
+    async throws -> (tasks: [Int64: [TodoItem]], damaged: [Int64: FieldError])
   {
-    let rows = try await connection.query(
-      "SELECT user_id, position, body FROM user_task WHERE user_id = ANY(\(users)) ORDER BY user_id, position",
-      logger: logger)
+    let rows =
+      if let ids {
+        try await connection.query(
+          """
+          SELECT user_id, position, body FROM user_task WHERE user_id = ANY(\(users)) AND id = ANY(\(ids))
+          ORDER BY user_id, position
+          """, logger: logger)
+      } else {
+        try await connection.query(
+          "SELECT user_id, position, body FROM user_task WHERE user_id = ANY(\(users)) ORDER BY user_id, position",
+          logger: logger)
+      }
     var tasks: [Int64: [TodoItem]] = [:]
     var damaged: [Int64: FieldError] = [:]
     for try await (user, position, body) in rows.decode((Int64, Int32, String).self)
@@ -230,14 +240,20 @@ extension PostgresStore {
   /// were before it, which is what each needs — the rows to remove are disjoint from the rows to
   /// add, and a worker sleeping until a row removed here wakes before the plan's first row anyway.
   /// The caller holds the user's row lock.
+  ///
+  /// With `apartFromTasks`, the task rows and the task kinds' deliveries are left as they are and
+  /// every other kind is replanned (`Planner.scheduleApartFromTasks`): what a change that leaves
+  /// the tasks alone needs, whatever `state.tasks` holds.
   static func replan(
     _ connection: DatabaseConnection, user: Int64, state: PlanningState, now: Date, tasksBefore: [TodoItem]?,
-    logger: Logger
+    apartFromTasks: Bool = false, logger: Logger
   ) async throws {
     replans.increment()
     let context = PlanningContext(state: state, now: now, limits: .unlimited)
-    let plan = PlannedRows(Planner.schedule(context), in: context)
-    let tasks = TaskRows(state.tasks, before: tasksBefore, in: state.timeZone)
+    let plan = PlannedRows(
+      apartFromTasks ? Planner.scheduleApartFromTasks(context) : Planner.schedule(context), in: context)
+    let tasks = apartFromTasks ? TaskRows() : TaskRows(state.tasks, before: tasksBefore, in: state.timeZone)
+    let leftAlone = apartFromTasks ? Planner.taskKinds.map { Int16($0) } : []
     var stored = state
     stored.movementLog = nil
     stored.tasks = []
@@ -263,6 +279,7 @@ extension PostgresStore {
       gone AS (
         DELETE FROM delivery AS d
         WHERE d.user_id = \(user) AND d.status = 'pending' AND d.fire_at > \(now)
+          AND d.kind <> ALL(\(leftAlone)::int2[])
           AND NOT EXISTS (SELECT 1 FROM plan AS p WHERE p.request_id = d.request_id AND p.fire_at = d.fire_at)),
       added AS (\(unescaped: PlannedRows.insert))
       SELECT pg_notify(\(PostgresSchema.channel), '') WHERE \(unescaped: PlannedRows.wakesWorkers)

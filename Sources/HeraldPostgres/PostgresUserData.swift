@@ -5,7 +5,8 @@ import HeraldStore
 /// One user's data in a `PostgresStore`, behind the server's store interface: every read takes
 /// the user's document and task rows, every change is "lock the user, read, apply the same rule
 /// the SQLite store applies (`PlanningState+Records`), write, replan" in one transaction — but
-/// adding or changing a task, which writes only its row and replans only its reminders.
+/// adding or changing a task writes only its row and replans only its reminders, and a change
+/// that leaves the tasks alone (blocks, movement schedule, routes) reads and replans none of them.
 ///
 /// Walks are refused: a walk follows the live location of the user's own machine, which a server
 /// for many users does not have (routes are kept, in the user's document).
@@ -21,6 +22,13 @@ public struct PostgresUserData: UserData {
     try await store.changeData(ofUser: user, now: now(), body)
   }
 
+  /// A change that leaves the tasks alone; it reads only the tasks `linking` names in the data.
+  private func changeApartFromTasks<Value: Sendable>(
+    linking: (PlanningState) -> [String] = { _ in [] }, _ body: (inout PlanningState) throws -> Value
+  ) async throws -> Value {
+    try await store.changeDataApartFromTasks(ofUser: user, now: now(), linking: linking, body)
+  }
+
   public func focusBlocks() async throws -> [FocusBlock] { try await state().focusBlocks }
 
   @discardableResult
@@ -28,16 +36,25 @@ public struct PostgresUserData: UserData {
     async throws
     -> FocusBlock
   {
-    try await change { try $0.addFocusBlock(id: id, title: title, start: start, end: end, taskIDs: taskIDs) }
+    try await changeApartFromTasks(linking: { _ in taskIDs }) {
+      try $0.addFocusBlock(id: id, title: title, start: start, end: end, taskIDs: taskIDs)
+    }
   }
 
   @discardableResult
+  /// `edit` is applied twice: once to a copy of the block, to learn which tasks it will link.
   public func updateFocusBlock(id: String, _ edit: (inout FocusBlock) -> Void) async throws -> FocusBlock {
-    try await change { try $0.updateFocusBlock(id: id, edit) }
+    try await changeApartFromTasks(
+      linking: { state in
+        guard var block = state.focusBlocks.first(where: { $0.id == id }) else { return [] }
+        edit(&block)
+        return block.taskIDs
+      }
+    ) { try $0.updateFocusBlock(id: id, edit) }
   }
 
   public func removeFocusBlock(id: String) async throws {
-    try await change { try $0.removeFocusBlock(id: id) }
+    try await changeApartFromTasks { try $0.removeFocusBlock(id: id) }
   }
 
   public func tasks() async throws -> [TodoItem] { try await state().tasks }
@@ -73,7 +90,7 @@ public struct PostgresUserData: UserData {
   public func movementSchedule() async throws -> MovementSchedule? { try await state().movement }
 
   public func setMovementSchedule(_ schedule: MovementSchedule?) async throws {
-    try await change { $0.movement = schedule }
+    try await changeApartFromTasks { $0.movement = schedule }
   }
 
   /// The user's data; planned in their own zone, which `timeZone` is for every account of theirs.
@@ -92,10 +109,12 @@ public struct PostgresUserData: UserData {
 
   @discardableResult
   public func importRoute(_ route: Route) async throws -> HeraldStore.RouteImport {
-    try await change { try $0.importRoute(route) }
+    try await changeApartFromTasks { try $0.importRoute(route) }
   }
 
-  public func removeRoute(id: String) async throws { try await change { try $0.removeRoute(id: id) } }
+  public func removeRoute(id: String) async throws {
+    try await changeApartFromTasks { try $0.removeRoute(id: id) }
+  }
 
   public func activeWalk() async throws -> Walk? { nil }
 
