@@ -166,7 +166,7 @@ extension PostgresStore {
     }
     let logs = logged.sorted().compactMap { user in changed[user]?.movementLog.map { (user, $0) } }
     try await store(logs, connection, logger: logger)
-    try await replanApartFromTasks(
+    try await replanChains(
       replanned.sorted { $0.key < $1.key }.compactMap { user, since in
         changed[user].map { (user, $0, since) }
       }, connection, logger: logger)
@@ -194,11 +194,12 @@ extension PostgresStore {
       """, logger: logger)
   }
 
-  /// Replans each user's reminders apart from their tasks' (`Planner.scheduleApartFromTasks`) from
-  /// their instant, in one statement: what a rolling reminder come due moves on. As `replan` does,
-  /// pending rows after that instant the plan no longer has go and the plan's rows are added once;
-  /// the rows of task kinds are left as they are, so the tasks are not read.
-  private static func replanApartFromTasks(
+  /// Replans each user's movement reminders (the kinds that read the movement schedule and log,
+  /// `Planner.kinds(affectedBy:)`) from their instant, in one statement: what a rolling reminder
+  /// come due moves on. As `replan` does, pending rows after that instant the plan no longer has
+  /// go and the plan's rows are added once; the other kinds' rows are left as they are, so the
+  /// tasks are not read.
+  private static func replanChains(
     _ users: [(user: Int64, state: PlanningState, since: Date)], _ connection: DatabaseConnection,
     logger: Logger
   ) async throws {
@@ -207,9 +208,9 @@ extension PostgresStore {
     for (user, state, since) in users {
       replans.increment()
       let context = PlanningContext(state: state, now: since, limits: .unlimited)
-      plan.append(Planner.scheduleApartFromTasks(context), in: context, of: user)
+      plan.append(Planner.schedule(context, affectedBy: .movement), in: context, of: user)
     }
-    let taskKinds = Planner.taskKinds.map { Int16($0) }
+    let leftAlone = Self.kinds(unaffectedBy: .movement)
     // Each user's rows found through the index on their id, whatever the planner estimates of
     // the table (the fence, `OFFSET 0`, keeps it from joining them to the whole queue by a hash).
     try await connection.query(
@@ -224,7 +225,7 @@ extension PostgresStore {
         USING replanned AS r, LATERAL (
           SELECT o.id FROM delivery AS o
           WHERE o.user_id = r.user_id AND o.status = 'pending' AND o.fire_at > r.since
-            AND o.kind <> ALL(\(taskKinds)::int2[])
+            AND o.kind <> ALL(\(leftAlone)::int2[])
           OFFSET 0) AS o
         WHERE d.id = o.id
           AND NOT EXISTS (

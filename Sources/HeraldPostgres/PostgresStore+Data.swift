@@ -38,17 +38,18 @@ extension PostgresStore {
     }
   }
 
-  /// Applies `change`, which leaves the user's tasks alone (a focus block's, the movement
-  /// schedule's, a route's), as `changeData` does — but reads only the task rows `linking` names
-  /// in the user's document (the tasks a focus block will link, which the change checks exist),
-  /// writes none, and replans every kind but the tasks' (`Planner.scheduleApartFromTasks`; no
-  /// other kind's plan depends on tasks): its cost does not grow with the tasks stored. A
-  /// document still holding tasks (written before tasks had rows) is changed whole.
-  func changeDataApartFromTasks<Value: Sendable>(
-    ofUser user: Int64, now: Date, linking: (PlanningState) -> [String],
+  /// Applies `change`, which changes only the part `touching` of the user's data and not their
+  /// tasks (a focus block's, the movement schedule's, a route's), as `changeData` does — but
+  /// reads only the task rows `linking` names in the user's document (the tasks a focus block
+  /// will link, which the change checks exist), writes none, and replans only the kinds that
+  /// read `touching` (`Planner.kinds(affectedBy:)`): its cost does not grow with the tasks
+  /// stored. A document still holding tasks (written before tasks had rows) is changed whole.
+  func changeData<Value: Sendable>(
+    ofUser user: Int64, now: Date, touching: PlanInputs, linking: (PlanningState) -> [String],
     _ change: (inout PlanningState) throws -> Value
   ) async throws -> Value {
-    try await transaction { connection in
+    precondition(!touching.contains(.tasks), "a change of tasks writes their rows")
+    return try await transaction { connection in
       let document = try await Self.planningState(
         connection, user: user, lock: true, taskRows: false, logger: logger)
       guard document.tasks.isEmpty else {
@@ -62,8 +63,7 @@ extension PostgresStore {
       let value = try change(&state)
       assert(state.tasks == linked.tasks[user] ?? [], "a change apart from tasks changed a task")
       try await Self.replan(
-        connection, user: user, state: state, now: now, tasksBefore: nil, apartFromTasks: true, logger: logger
-      )
+        connection, user: user, state: state, now: now, tasksBefore: nil, changed: touching, logger: logger)
       return value
     }
   }

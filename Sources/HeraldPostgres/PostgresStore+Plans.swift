@@ -182,6 +182,12 @@ extension PostgresStore {
     return (tasks, damaged)
   }
 
+  /// The kinds a change of only `changed` leaves as they are, as the `kind` column holds them.
+  static func kinds(unaffectedBy changed: PlanInputs) -> [Int16] {
+    let affected = Set(Planner.kinds(affectedBy: changed))
+    return Planner.kinds.indices.filter { !affected.contains($0) }.map { Int16($0) }
+  }
+
   /// The statements that read users' data, and that read a user's data to change it.
   enum ReadUsers: PreparedStatementName {}
   enum ReadLockedUsers: PreparedStatementName {}
@@ -241,19 +247,20 @@ extension PostgresStore {
   /// add, and a worker sleeping until a row removed here wakes before the plan's first row anyway.
   /// The caller holds the user's row lock.
   ///
-  /// With `apartFromTasks`, the task rows and the task kinds' deliveries are left as they are and
-  /// every other kind is replanned (`Planner.scheduleApartFromTasks`): what a change that leaves
-  /// the tasks alone needs, whatever `state.tasks` holds.
+  /// When only part of the data `changed` (not `.all`), only the kinds that read it are replanned
+  /// (`Planner.kinds(affectedBy:)`): the other kinds' deliveries are left as they are, and so are
+  /// the task rows, whatever `state.tasks` holds.
   static func replan(
     _ connection: DatabaseConnection, user: Int64, state: PlanningState, now: Date, tasksBefore: [TodoItem]?,
-    apartFromTasks: Bool = false, logger: Logger
+    changed: PlanInputs = .all, logger: Logger
   ) async throws {
     replans.increment()
+    let whole = changed == .all
     let context = PlanningContext(state: state, now: now, limits: .unlimited)
     let plan = PlannedRows(
-      apartFromTasks ? Planner.scheduleApartFromTasks(context) : Planner.schedule(context), in: context)
-    let tasks = apartFromTasks ? TaskRows() : TaskRows(state.tasks, before: tasksBefore, in: state.timeZone)
-    let leftAlone = apartFromTasks ? Planner.taskKinds.map { Int16($0) } : []
+      whole ? Planner.schedule(context) : Planner.schedule(context, affectedBy: changed), in: context)
+    let tasks = whole ? TaskRows(state.tasks, before: tasksBefore, in: state.timeZone) : TaskRows()
+    let leftAlone = whole ? [] : kinds(unaffectedBy: changed)
     var stored = state
     stored.movementLog = nil
     stored.tasks = []

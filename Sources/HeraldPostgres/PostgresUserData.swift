@@ -6,7 +6,8 @@ import HeraldStore
 /// the user's document and task rows, every change is "lock the user, read, apply the same rule
 /// the SQLite store applies (`PlanningState+Records`), write, replan" in one transaction — but
 /// adding or changing a task writes only its row and replans only its reminders, and a change
-/// that leaves the tasks alone (blocks, movement schedule, routes) reads and replans none of them.
+/// that leaves the tasks alone (blocks, movement schedule, routes) reads none of them and replans
+/// only the kinds that read what it changed.
 ///
 /// Walks are refused: a walk follows the live location of the user's own machine, which a server
 /// for many users does not have (routes are kept, in the user's document).
@@ -22,11 +23,12 @@ public struct PostgresUserData: UserData {
     try await store.changeData(ofUser: user, now: now(), body)
   }
 
-  /// A change that leaves the tasks alone; it reads only the tasks `linking` names in the data.
-  private func changeApartFromTasks<Value: Sendable>(
-    linking: (PlanningState) -> [String] = { _ in [] }, _ body: (inout PlanningState) throws -> Value
+  /// A change of only `touching` (not the tasks); it reads only the tasks `linking` names.
+  private func change<Value: Sendable>(
+    touching: PlanInputs, linking: (PlanningState) -> [String] = { _ in [] },
+    _ body: (inout PlanningState) throws -> Value
   ) async throws -> Value {
-    try await store.changeDataApartFromTasks(ofUser: user, now: now(), linking: linking, body)
+    try await store.changeData(ofUser: user, now: now(), touching: touching, linking: linking, body)
   }
 
   public func focusBlocks() async throws -> [FocusBlock] { try await state().focusBlocks }
@@ -36,7 +38,7 @@ public struct PostgresUserData: UserData {
     async throws
     -> FocusBlock
   {
-    try await changeApartFromTasks(linking: { _ in taskIDs }) {
+    try await change(touching: .focusBlocks, linking: { _ in taskIDs }) {
       try $0.addFocusBlock(id: id, title: title, start: start, end: end, taskIDs: taskIDs)
     }
   }
@@ -44,7 +46,8 @@ public struct PostgresUserData: UserData {
   @discardableResult
   /// `edit` is applied twice: once to a copy of the block, to learn which tasks it will link.
   public func updateFocusBlock(id: String, _ edit: (inout FocusBlock) -> Void) async throws -> FocusBlock {
-    try await changeApartFromTasks(
+    try await change(
+      touching: .focusBlocks,
       linking: { state in
         guard var block = state.focusBlocks.first(where: { $0.id == id }) else { return [] }
         edit(&block)
@@ -54,7 +57,7 @@ public struct PostgresUserData: UserData {
   }
 
   public func removeFocusBlock(id: String) async throws {
-    try await changeApartFromTasks { try $0.removeFocusBlock(id: id) }
+    try await change(touching: .focusBlocks) { try $0.removeFocusBlock(id: id) }
   }
 
   public func tasks() async throws -> [TodoItem] { try await state().tasks }
@@ -90,7 +93,7 @@ public struct PostgresUserData: UserData {
   public func movementSchedule() async throws -> MovementSchedule? { try await state().movement }
 
   public func setMovementSchedule(_ schedule: MovementSchedule?) async throws {
-    try await changeApartFromTasks { $0.movement = schedule }
+    try await change(touching: .movement) { $0.movement = schedule }
   }
 
   /// The user's data; planned in their own zone, which `timeZone` is for every account of theirs.
@@ -109,11 +112,11 @@ public struct PostgresUserData: UserData {
 
   @discardableResult
   public func importRoute(_ route: Route) async throws -> HeraldStore.RouteImport {
-    try await changeApartFromTasks { try $0.importRoute(route) }
+    try await change(touching: []) { try $0.importRoute(route) }
   }
 
   public func removeRoute(id: String) async throws {
-    try await changeApartFromTasks { try $0.removeRoute(id: id) }
+    try await change(touching: []) { try $0.removeRoute(id: id) }
   }
 
   public func activeWalk() async throws -> Walk? { nil }

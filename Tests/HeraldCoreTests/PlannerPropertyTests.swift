@@ -129,23 +129,49 @@ struct PlannerPropertyTests {
         ScheduledReminder(fireDate: $0.fireDate, owner: Int32(position), kindIndex: $0.kindIndex)
       }
       #expect(rows(rest + appended) == rows(whole))
-      // What the other kinds plan does not depend on the tasks: a task's change replans its own.
-      var taskless = scenario.state
-      taskless.tasks = []
-      #expect(
-        rows(whole.filter { !Planner.taskKinds.contains(Int($0.kindIndex)) })
-          == rows(Planner.schedule(PlanningContext(state: taskless, now: scenario.now, limits: .unlimited))))
-      // And they are what a replan that leaves the tasks alone plans, tasks read or not.
-      let others = rows(whole.filter { !Planner.taskKinds.contains(Int($0.kindIndex)) })
-      for state in [scenario.state, taskless] {
-        let context = PlanningContext(state: state, now: scenario.now, limits: .unlimited)
-        #expect(rows(Planner.scheduleApartFromTasks(context)) == others)
-      }
+      // The task kinds read the tasks alone (no other kind's plan depends on them: below).
+      #expect(Planner.kinds(affectedBy: .tasks) == Planner.taskKinds)
       // Their requests are named as the whole plan names them.
       let full = PlanningContext(state: scenario.state, now: scenario.now, limits: .unlimited)
       #expect(
         Set(alone.map { $0.kind.identifier(owner: 0, in: context) })
           == Set(appended.map { $0.kind.identifier(owner: position, in: full) }))
+    }
+  }
+
+  /// A store replans only the kinds that read what a change changed (`ReminderKind.reads`): each
+  /// kind's plan is the same with every part of the data it does not read taken away, and what
+  /// a change of one part replans is what the whole plan has for the kinds that read it.
+  @Test func aKindPlansFromWhatItReadsAlone() async {
+    let parts: [(PlanInputs, (inout PlanningState) -> Void)] = [
+      (.focusBlocks, { $0.focusBlocks = [] }),
+      (.tasks, { $0.tasks = [] }),
+      (
+        .movement,
+        {
+          $0.movement = nil
+          $0.movementLog = nil
+        }
+      ),
+    ]
+    await propertyCheck(input: PlanScenario.all) { scenario in
+      func rows(_ reminders: [ScheduledReminder], of kinds: Set<Int>) -> [String] {
+        reminders.filter { kinds.contains(Int($0.kindIndex)) }
+          .map { "\($0.kindIndex)/\($0.owner)@\($0.fireDate.timeIntervalSince1970)" }.sorted()
+      }
+      let context = PlanningContext(state: scenario.state, now: scenario.now, limits: .unlimited)
+      let whole = Planner.schedule(context)
+      for (part, takeAway) in parts {
+        let affected = Set(Planner.kinds(affectedBy: part))
+        let others = Set(Planner.kinds.indices).subtracting(affected)
+        var without = scenario.state
+        takeAway(&without)
+        let planned = Planner.schedule(PlanningContext(state: without, now: scenario.now, limits: .unlimited))
+        #expect(rows(planned, of: others) == rows(whole, of: others), "\(part)")
+        let replanned = Planner.schedule(context, affectedBy: part)
+        #expect(Set(replanned.map { Int($0.kindIndex) }).isSubset(of: affected))
+        #expect(rows(replanned, of: affected) == rows(whole, of: affected), "\(part)")
+      }
     }
   }
 

@@ -26,6 +26,8 @@ public struct DueDateAdvanceReminder: ReminderKind {
 
   public var ownsTasks: Bool { true }
 
+  public var reads: PlanInputs { .tasks }
+
   public func plan(in context: PlanningContext, _ add: (Int, Date) -> Void) {
     let settings = context.settings
     guard settings.dueDateAdvanceReminderEnabled else { return }

@@ -29,6 +29,8 @@ public struct DueDateMorningReminder: ReminderKind {
 
   public var ownsTasks: Bool { true }
 
+  public var reads: PlanInputs { .tasks }
+
   public func plan(in context: PlanningContext, _ add: (Int, Date) -> Void) {
     let settings = context.settings
     guard settings.dueDateMorningReminderEnabled else { return }

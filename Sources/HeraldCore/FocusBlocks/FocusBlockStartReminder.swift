@@ -57,6 +57,8 @@ public struct FocusBlockStartReminder: ReminderKind {
 
   // MARK: ReminderKind
 
+  public var reads: PlanInputs { .focusBlocks }
+
   public func plan(in context: PlanningContext, _ add: (Int, Date) -> Void) {
     let lead = context.settings.focusBlockLeadMinutes
     for (index, block) in context.state.focusBlocks.enumerated() {

@@ -20,6 +20,8 @@ public struct MovementFollowUp: ReminderKind {
 
   // MARK: ReminderKind
 
+  public var reads: PlanInputs { .movement }
+
   public func plan(in context: PlanningContext, _ add: (Int, Date) -> Void) {
     guard context.state.movement != nil, let log = context.state.movementLog, let shown = log.lastReminderAt,
       !log.lastReminderAnswered,

@@ -24,6 +24,8 @@ public struct MovementProgressReport: ReminderKind {
 
   // MARK: ReminderKind
 
+  public var reads: PlanInputs { .movement }
+
   public func plan(in context: PlanningContext, _ add: (Int, Date) -> Void) {
     // Only with a log of what happened: a scenario document has none, and nothing to report.
     guard let schedule = context.state.movement, context.state.movementLog != nil,

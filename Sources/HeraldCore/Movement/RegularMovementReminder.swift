@@ -21,6 +21,8 @@ public struct RegularMovementReminder: ReminderKind {
 
   // MARK: ReminderKind
 
+  public var reads: PlanInputs { .movement }
+
   public func plan(in context: PlanningContext, _ add: (Int, Date) -> Void) {
     if let next = context.nextMovementReminder { add(0, next.fireDate) }
   }

@@ -17,6 +17,8 @@ public struct SnoozedMovementReminder: ReminderKind {
 
   // MARK: ReminderKind
 
+  public var reads: PlanInputs { .movement }
+
   public func plan(in context: PlanningContext, _ add: (Int, Date) -> Void) {
     guard context.state.movement != nil, let snoozedAt = context.state.movementLog?.snoozedAt,
       let fireDate = Self.fireDate(snoozedAt: snoozedAt, now: context.now)

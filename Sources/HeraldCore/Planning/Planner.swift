@@ -41,11 +41,19 @@ public enum Planner {
   /// The kinds whose owners are tasks (`ReminderKind.ownsTasks`), by their index.
   public static let taskKinds = kinds.indices.filter { kinds[$0].ownsTasks }
 
-  /// What `schedule` plans apart from the task kinds' reminders: what a change that leaves the
-  /// tasks alone (a movement reminder come due, which moves its chain on) replans without reading
-  /// them, since no other kind's plan depends on tasks.
-  public static func scheduleApartFromTasks(_ context: PlanningContext) -> [ScheduledReminder] {
-    schedule(context, kinds: kinds.indices.filter { !kinds[$0].ownsTasks })
+  /// The kinds whose plan reads any of `changed` (`ReminderKind.reads`), by their index: those a
+  /// change of only that part of a user's data can move.
+  public static func kinds(affectedBy changed: PlanInputs) -> [Int] {
+    kinds.indices.filter { !kinds[$0].reads.isDisjoint(with: changed) }
+  }
+
+  /// What `schedule` plans for the kinds a change of `changed` can move: what a change of a focus
+  /// block, or a movement reminder come due (which moves its chain on), replans — without the
+  /// tasks, which those kinds do not read.
+  public static func schedule(_ context: PlanningContext, affectedBy changed: PlanInputs)
+    -> [ScheduledReminder]
+  {
+    schedule(context, kinds: kinds(affectedBy: changed))
   }
 
   /// The reminders `schedule` plans for `task` at `position` in `state`'s tasks, planned without

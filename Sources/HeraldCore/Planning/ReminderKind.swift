@@ -32,6 +32,10 @@ public protocol ReminderKind: Sendable {
   /// Default: false (a focus block's, or the user's).
   var ownsTasks: Bool { get }
 
+  /// The parts of the user's data its plan reads besides the settings, zone and language.
+  /// Default: all, so a kind that does not say is replanned by every change.
+  var reads: PlanInputs { get }
+
   /// Whether the next reminder of this kind can only be planned once this one has come due:
   /// a chain such as the movement reminders, planned one at a time. Default: false.
   var isRolling: Bool { get }
@@ -65,6 +69,8 @@ extension ReminderKind {
   public var isRolling: Bool { false }
 
   public var ownsTasks: Bool { false }
+
+  public var reads: PlanInputs { .all }
 
   public func saidBefore(owner: Int, fireDate: Date, in context: PlanningContext) -> [DeliveryKey] { [] }
 
