@@ -43,8 +43,8 @@ public struct PostgresUserData: UserData {
     }
   }
 
-  @discardableResult
   /// `edit` is applied twice: once to a copy of the block, to learn which tasks it will link.
+  @discardableResult
   public func updateFocusBlock(id: String, _ edit: (inout FocusBlock) -> Void) async throws -> FocusBlock {
     try await change(
       touching: .focusBlocks,

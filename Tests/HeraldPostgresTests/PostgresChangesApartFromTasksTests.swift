@@ -1,6 +1,5 @@
 import Foundation
 import HeraldCore
-import HeraldInterchange
 import HeraldPostgres
 import HeraldStore
 import HeraldTestSupport
@@ -105,11 +104,7 @@ struct PostgresChangesApartFromTasksTests {
   /// other change.
   @Test func tasksStillInTheDocumentMoveToRowsAtABlocksChange() async throws {
     try await Rows.withUsers { url, store, ada in
-      var state = try PostgresStoreTests.state()
-      state.tasks.append(TodoItem(id: "t9", title: "Alt", due: Fixtures.instant("2026-11-27T12:00:00Z")))
-      let document = ScenarioDocument.encode(state).replacingOccurrences(of: "'", with: "''")
-      try await TestDatabase.admin(url, "DELETE FROM user_task")
-      try await TestDatabase.admin(url, "UPDATE herald_user SET scenario = '\(document)' WHERE name = 'ada'")
+      try await Rows.writeTasksInTheDocument(url)
       try await ada.removeFocusBlock(id: "b2")
       #expect(try await Rows.taskRows(url, user: "ada") == ["0 t1", "1 t9"])
       try await Rows.expectSameAsWrittenWhole(url, store, ada)

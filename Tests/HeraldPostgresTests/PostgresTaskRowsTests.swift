@@ -216,15 +216,20 @@ struct PostgresTaskRowsTests {
     }
   }
 
+  /// `ada`'s data as written before tasks had rows: t1 and t9 in the document, no task rows.
+  static func writeTasksInTheDocument(_ url: PostgresURL) async throws {
+    var state = try PostgresStoreTests.state()
+    state.tasks.append(TodoItem(id: "t9", title: "Alt", due: Fixtures.instant("2026-11-27T12:00:00Z")))
+    let document = ScenarioDocument.encode(state).replacingOccurrences(of: "'", with: "''")
+    try await TestDatabase.admin(url, "DELETE FROM user_task")
+    try await TestDatabase.admin(url, "UPDATE herald_user SET scenario = '\(document)' WHERE name = 'ada'")
+  }
+
   /// Data written before tasks had rows keeps them in the document: read as before, and moved
   /// to rows, in order, by the next change.
   @Test func tasksStillInTheDocumentMoveToRowsAtTheNextChange() async throws {
     try await Self.withUsers { url, store, ada in
-      var state = try PostgresStoreTests.state()
-      state.tasks.append(TodoItem(id: "t9", title: "Alt", due: Fixtures.instant("2026-11-27T12:00:00Z")))
-      let document = ScenarioDocument.encode(state).replacingOccurrences(of: "'", with: "''")
-      try await TestDatabase.admin(url, "DELETE FROM user_task")
-      try await TestDatabase.admin(url, "UPDATE herald_user SET scenario = '\(document)' WHERE name = 'ada'")
+      try await Self.writeTasksInTheDocument(url)
       #expect(try await ada.tasks().map(\.id) == ["t1", "t9"])
       try await ada.addTask(
         id: "t2", title: "Neu", due: Fixtures.instant("2026-11-25T12:00:00Z"), completed: false)
