@@ -255,12 +255,11 @@ extension PostgresStore {
     changed: PlanInputs = .all, logger: Logger
   ) async throws {
     replans.increment()
-    let whole = changed == .all
     let context = PlanningContext(state: state, now: now, limits: .unlimited)
-    let plan = PlannedRows(
-      whole ? Planner.schedule(context) : Planner.schedule(context, affectedBy: changed), in: context)
-    let tasks = whole ? TaskRows(state.tasks, before: tasksBefore, in: state.timeZone) : TaskRows()
-    let leftAlone = whole ? [] : kinds(unaffectedBy: changed)
+    let plan = PlannedRows(Planner.schedule(context, affectedBy: changed), in: context)
+    let tasks =
+      changed.contains(.tasks) ? TaskRows(state.tasks, before: tasksBefore, in: state.timeZone) : TaskRows()
+    let leftAlone = kinds(unaffectedBy: changed)
     var stored = state
     stored.movementLog = nil
     stored.tasks = []

@@ -42,9 +42,10 @@ public enum Planner {
   public static let taskKinds = kinds.indices.filter { kinds[$0].ownsTasks }
 
   /// The kinds whose plan reads any of `changed` (`ReminderKind.reads`), by their index: those a
-  /// change of only that part of a user's data can move.
+  /// change of only that part of a user's data can move. With `.all` (the settings, zone or
+  /// language changed, which every kind reads), every kind.
   public static func kinds(affectedBy changed: PlanInputs) -> [Int] {
-    kinds.indices.filter { !kinds[$0].reads.isDisjoint(with: changed) }
+    kinds.indices.filter { changed == .all || !kinds[$0].reads.isDisjoint(with: changed) }
   }
 
   /// What `schedule` plans for the kinds a change of `changed` can move: what a change of a focus
