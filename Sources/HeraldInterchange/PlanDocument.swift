@@ -3,12 +3,23 @@ import HeraldCore
 
 /// The plan output of `contracts/plan.md`, and the delivery lines of `herald run --sink stdout`.
 public enum PlanDocument {
+  /// How a silent notification's `sound` reads: `null` in the plan document and the delivery
+  /// lines; left out by the API, whose `sound` is optional and never null (openapi.yaml).
+  public enum SilentSound: Sendable { case null, absent }
+
   /// The whole plan, pretty-printed, ending in a newline.
   public static func encode(_ plan: Plan, timeZone: TimeZone) -> String {
-    let document = JSONValue.object([
+    JSONWriter.string(document(plan, timeZone: timeZone)) + "\n"
+  }
+
+  /// The plan as a JSON value, for a writer to print.
+  public static func document(_ plan: Plan, timeZone: TimeZone, silentSound: SilentSound = .null) -> JSONValue
+  {
+    .object([
       .init("now", .string(RFC3339.utcString(plan.now))),
       .init("timeZone", .string(timeZone.identifier)),
-      .init("pending", .array(plan.pending.map { notification($0, now: plan.now) })),
+      .init(
+        "pending", .array(plan.pending.map { notification($0, now: plan.now, silentSound: silentSound) })),
       .init(
         "deferred",
         .array(
@@ -18,11 +29,12 @@ public enum PlanDocument {
             ])
           })),
     ])
-    return JSONWriter.string(document) + "\n"
   }
 
   /// One pending request as the contract prints it. `now` gives an interval trigger its seconds.
-  public static func notification(_ planned: PlannedNotification, now: Date?) -> JSONValue {
+  public static func notification(
+    _ planned: PlannedNotification, now: Date?, silentSound: SilentSound = .null
+  ) -> JSONValue {
     let content = planned.content
     var members: [JSONValue.Member] = [
       .init("id", .string(planned.identifier)),
@@ -34,10 +46,14 @@ public enum PlanDocument {
       .init("title", .string(content.title)),
       .init("body", .string(content.body)),
       .init("interruptionLevel", .string(content.interruptionLevel.rawValue)),
-      .init("sound", content.sound.map { .string($0.rawValue) } ?? .null),
+    ]
+    if content.sound != nil || silentSound == .null {
+      members.append(.init("sound", content.sound.map { .string($0.rawValue) } ?? .null))
+    }
+    members += [
       .init(
         "userInfo",
-        .object(content.userInfo.sorted { $0.key < $1.key }.map { .init($0.key, .string($0.value)) })),
+        .object(content.userInfo.sorted { $0.key < $1.key }.map { .init($0.key, .string($0.value)) }))
     ]
     return .object(members)
   }

@@ -74,10 +74,12 @@ public struct HeraldServerApp: Sendable {
     router.add(middleware: DatabaseOutageMiddleware())
     StaticFiles.register(on: router)
     let changes = ChangeSignal(hub: hub, hubs: hubs)
+    let handler = APIHandler(clock: clock, changes: changes)
     let api = router.group("api/v1")
       .add(middleware: APIErrorMiddleware())
       .add(middleware: BearerTokenMiddleware(directory: directory))
-    try APIHandler(clock: clock, changes: changes).registerHandlers(on: api)
+      .add(middleware: PlanDocumentMiddleware(handler: handler, path: "/api/v1/plan"))
+    try handler.registerHandlers(on: api)
     DeliveryStream.register(on: api, bell: deliveryBell)
     let pages = PageRoutes(
       directory: directory, clock: clock, hub: hub, hubs: hubs, changes: changes,

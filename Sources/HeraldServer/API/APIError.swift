@@ -36,7 +36,13 @@ struct APIError: Error, HTTPResponseError, Sendable {
         ?? APIError(
           .badRequest,
           problem: "the request is not what the API document describes: \(error.causeDescription)")
-    case let error as ServerError: self = APIError(fromHandler: error.underlyingError)
+    case let error as ServerError:
+      if let answer = error.underlyingError as? any HTTPResponseConvertible {
+        // The runtime's own verdict on the request, such as 406 for an `Accept` without JSON.
+        self.init(answer.httpStatus, problem: error.causeDescription)
+      } else {
+        self = APIError(fromHandler: error.underlyingError)
+      }
     default: self = APIError(fromHandler: error)
     }
   }

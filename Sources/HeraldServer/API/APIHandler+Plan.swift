@@ -5,15 +5,22 @@ import HeraldStore
 
 extension APIHandler {
   /// What `herald plan` prints for the stored data: the same planner, in the account's zone.
+  /// (`PlanDocumentMiddleware` serves the requests it can read ahead of this, with Herald's writer.)
   func getPlan(_ input: Operations.GetPlan.Input) async throws -> Operations.GetPlan.Output {
+    let (plan, zone) = try await plan(for: input.query)
+    return .ok(.init(body: .json(.init(plan, timeZone: zone))))
+  }
+
+  /// The plan a `GET /plan` asks for, and the zone its wall-clock rules were evaluated in.
+  func plan(for query: Operations.GetPlan.Input.Query) async throws -> (Plan, TimeZone) {
     let account = try account
     let now =
-      try input.query.now.map { (text) throws(FieldError) in try APIInstant.parse(text, field: "now") }
+      try query.now.map { (text) throws(FieldError) in try APIInstant.parse(text, field: "now") }
       ?? clock.now()
-    let zone = account.timeZone()
-    let limits: Limits = input.query.limits == .ios ? .iOS : .unlimited
-    let plan = Planner.plan(try await account.planningState(at: now), now: now, limits: limits)
-    return .ok(.init(body: .json(.init(plan, timeZone: zone))))
+    let limits: Limits = query.limits == .ios ? .iOS : .unlimited
+    return (
+      Planner.plan(try await account.planningState(at: now), now: now, limits: limits), account.timeZone()
+    )
   }
 
   func getLive(_ input: Operations.GetLive.Input) async throws -> Operations.GetLive.Output {
