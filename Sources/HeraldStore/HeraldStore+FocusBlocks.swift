@@ -86,11 +86,11 @@ extension HeraldStore {
   static func fetchFocusBlocks(_ db: Database) throws -> [FocusBlock] {
     var links: [String: [String]] = [:]
     let linkRows = try Row.fetchCursor(
-      db, sql: "SELECT blockID, taskID FROM focusBlockTask ORDER BY blockID, position")
+      db.cachedStatement(sql: "SELECT blockID, taskID FROM focusBlockTask ORDER BY blockID, position"))
     while let row = try linkRows.next() { links[row[0], default: []].append(row[1]) }
     var blocks: [FocusBlock] = []
     let rows = try Row.fetchCursor(
-      db, sql: "SELECT id, title, startsAt, endsAt FROM focusBlock ORDER BY position")
+      db.cachedStatement(sql: "SELECT id, title, startsAt, endsAt FROM focusBlock ORDER BY position"))
     while let row = try rows.next() {
       let id: String = row[0]
       blocks.append(

@@ -27,14 +27,14 @@ extension HeraldStore {
   static func fetchMovementSchedule(_ db: Database) throws -> MovementSchedule? {
     guard
       let profile = try Row.fetchOne(
-        db,
-        sql: """
-          SELECT intervalMinutes, fallbackIntervalMinutes, activeHoursStart, activeHoursEnd
-          FROM movementProfile WHERE id = 1
-          """)
+        db.cachedStatement(
+          sql: """
+            SELECT intervalMinutes, fallbackIntervalMinutes, activeHoursStart, activeHoursEnd
+            FROM movementProfile WHERE id = 1
+            """))
     else { return nil }
     var days: [Weekday: DaySchedule] = [:]
-    for row in try Row.fetchAll(db, sql: "SELECT weekday, kind FROM movementDay") {
+    for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT weekday, kind FROM movementDay")) {
       let name: String = row[0]
       guard let weekday = Weekday(rawValue: name) else { continue }
       days[weekday] = try fetchDay(weekday, kind: row[1], db)
@@ -52,11 +52,11 @@ extension HeraldStore {
   private static func fetchDay(_ weekday: Weekday, kind: String, _ db: Database) throws -> DaySchedule {
     let field = "stored movement.days.\(weekday.rawValue)"
     let rows = try Row.fetchAll(
-      db,
-      sql: """
-        SELECT startMinute, endMinute, style, intervalMinutes FROM movementDayEntry
-        WHERE weekday = ? ORDER BY position
-        """,
+      db.cachedStatement(
+        sql: """
+          SELECT startMinute, endMinute, style, intervalMinutes FROM movementDayEntry
+          WHERE weekday = ? ORDER BY position
+          """),
       arguments: [weekday.rawValue])
     do {
       switch kind {

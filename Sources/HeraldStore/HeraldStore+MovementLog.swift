@@ -36,11 +36,11 @@ extension HeraldStore {
   static func fetchMovementLog(_ db: Database) throws -> MovementLog? {
     guard
       let row = try Row.fetchOne(
-        db,
-        sql: """
-          SELECT lastReminderAt, lastReminderAnswered, snoozedAt, progressDay, delivered, acknowledged
-          FROM movementLog WHERE id = 1
-          """)
+        db.cachedStatement(
+          sql: """
+            SELECT lastReminderAt, lastReminderAnswered, snoozedAt, progressDay, delivered, acknowledged
+            FROM movementLog WHERE id = 1
+            """))
     else { return nil }
     let lastReminderAt: Double? = row[0]
     let snoozedAt: Double? = row[2]

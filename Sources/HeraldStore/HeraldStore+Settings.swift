@@ -43,7 +43,7 @@ extension HeraldStore {
 
   static func fetchSettings(_ db: Database) throws -> Settings {
     var settings = Settings()
-    for row in try Row.fetchAll(db, sql: "SELECT key, value FROM setting") {
+    for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT key, value FROM setting")) {
       let name: String = row[0]
       // A key a later Herald wrote is not this version's business: keep the default.
       guard let key = SettingKey(rawValue: name) else { continue }
@@ -64,7 +64,8 @@ extension HeraldStore {
   }
 
   static func fetchLanguage(_ db: Database) throws -> Language {
-    let name = try String.fetchOne(db, sql: "SELECT language FROM profile WHERE id = 1") ?? "de"
+    let name =
+      try String.fetchOne(db.cachedStatement(sql: "SELECT language FROM profile WHERE id = 1")) ?? "de"
     return try Language(parsing: name, field: "stored locale")
   }
 

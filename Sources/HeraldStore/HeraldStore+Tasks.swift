@@ -79,8 +79,10 @@ extension HeraldStore {
     var tasks: [TodoItem] = []
     if let ids, ids.isEmpty { return [] }
     let filter = ids.map { "WHERE id IN (\(databaseQuestionMarks(count: $0.count)))" } ?? ""
+    let sql = "SELECT id, title, due, completed FROM task \(filter) ORDER BY position"
+    // Every task: the plan's read, kept prepared; a list of ids is prepared for its count.
     let rows = try Row.fetchCursor(
-      db, sql: "SELECT id, title, due, completed FROM task \(filter) ORDER BY position",
+      ids == nil ? db.cachedStatement(sql: sql) : db.makeStatement(sql: sql),
       arguments: StatementArguments(ids.map(Array.init) ?? []))
     while let row = try rows.next() {
       let due: Double? = row[2]

@@ -18,7 +18,7 @@ import Testing
     if let timezoneFile { try Data((timezoneFile + "\n").utf8).write(to: URL(fileURLWithPath: timezone)) }
     let environment = tz.map { ["TZ": $0] } ?? [:]
     return SystemTimeZoneSource(
-      environment: { environment }, localtimePath: localtime, timezonePath: timezone)
+      environment: { environment[$0] }, localtimePath: localtime, timezonePath: timezone)
   }
 
   @Test(
