@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Load figures for `herald serve`, end to end and repeatable (README, "Load"):
 #   1. wrk against GET /api/v1/plan and POST /api/v1/tasks on loopback with a token, RUNS times
-#      each, medians of requests/s and p99 latency;
+#      each, medians of requests/s, p99 latency and the server's CPU per request (from /proc);
 #   2. `HeraldBenchmarks sse`: open event streams one process holds, memory per stream, and the
 #      latency from a task completed through the API to its event on the streams.
 # Needs wrk (apt-get install wrk) and curl. Everything lives in a temporary directory; the server
-# is stopped at the end. Tunables: PORT, DURATION, THREADS, CONNECTIONS, RUNS, SSE_CLIENTS, SKIP_SSE.
+# is stopped at the end. Tunables: PORT, DURATION, THREADS, CONNECTIONS, RUNS, SSE_CLIENTS, SKIP_SSE;
+# HERALD=path serves with that build of herald (say, an older one to compare) and skips the SSE part.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -19,11 +20,15 @@ SSE_CLIENTS=${SSE_CLIENTS:-1000}
 command -v wrk >/dev/null || { echo "error: wrk not found (apt-get install wrk)" >&2; exit 1; }
 command -v curl >/dev/null || { echo "error: curl not found (apt-get install curl)" >&2; exit 1; }
 
-echo "== building release (swift build -c release)"
-swift build -c release -j 1 --product herald
-swift build -c release -j 1 --product HeraldBenchmarks
-BIN=$(swift build -c release --show-bin-path)
-HERALD="$BIN/herald"
+if [ -n "${HERALD:-}" ]; then
+  SKIP_SSE=1
+else
+  echo "== building release (swift build -c release)"
+  swift build -c release -j 1 --product herald
+  swift build -c release -j 1 --product HeraldBenchmarks
+  BIN=$(swift build -c release --show-bin-path)
+  HERALD="$BIN/herald"
+fi
 
 WORK=$(mktemp -d)
 SERVER=""
@@ -64,13 +69,19 @@ api POST /movement/templates/officeWorker/apply
 PLAN_BYTES=$(curl -sf -H "Authorization: Bearer $TOKEN" "$BASE/api/v1/plan" | wc -c)
 echo "plan: $PLAN_BYTES bytes of JSON"
 
-# Prints "requests/s p99-ms" from wrk's output, which gives p99 in us, ms or s.
+# The server's CPU time so far (user and system), in clock ticks.
+server_ticks() { awk '{ print $14 + $15 }' "/proc/$SERVER/stat"; }
+
+# Prints "requests/s p99-ms CPU-ms-per-request" from wrk's output (which gives p99 in us, ms or s)
+# and the server's CPU ticks over the run (the first argument).
 figures() {
-  awk '/Requests\/sec:/ { rps = $2 }
+  awk -v ticks="$1" -v hz="$(getconf CLK_TCK)" '/ requests in / { requests = $1 }
+       /Requests\/sec:/ { rps = $2 }
        $1 == "99%" { v = $2; if (v ~ /us$/) v = v / 1000; else if (v ~ /ms$/) v = v + 0; else if (v ~ /s$/) v = v * 1000; p99 = v }
        /Non-2xx/ { bad = $NF }
        /^not created:/ { bad += $3 }
-       END { if (bad > 0) { print "error: " bad " failed responses" > "/dev/stderr"; exit 1 }; printf "%.0f %.2f\n", rps, p99 }'
+       END { if (bad > 0) { print "error: " bad " failed responses" > "/dev/stderr"; exit 1 }
+             printf "%.0f %.2f %.3f\n", rps, p99, ticks * 1000 / hz / requests }'
 }
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
@@ -79,12 +90,15 @@ run_wrk() { # NAME, then wrk arguments
   local file="$WORK/$(echo "$name" | tr -c 'A-Za-z0-9' '_')"
   : >"$file.figures"
   for run in $(seq "$RUNS"); do
+    local before; before=$(server_ticks)
     wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency "$@" "$run" "$TOKEN" >"$file.$run.txt"
-    figures <"$file.$run.txt" >>"$file.figures"
-    echo "  $name, run $run: $(tail -1 "$file.figures" | awk '{ print $1 " requests/s, p99 " $2 " ms" }')"
+    figures $(($(server_ticks) - before)) <"$file.$run.txt" >>"$file.figures"
+    echo "  $name, run $run: $(tail -1 "$file.figures" |
+      awk '{ print $1 " requests/s, p99 " $2 " ms, server CPU " $3 " ms a request" }')"
   done
   echo "$name: median $(cut -d' ' -f1 "$file.figures" | median) requests/s," \
-    "p99 $(cut -d' ' -f2 "$file.figures" | median) ms (median of $RUNS)" | tee -a "$WORK/summary"
+    "p99 $(cut -d' ' -f2 "$file.figures" | median) ms," \
+    "server CPU $(cut -d' ' -f3 "$file.figures" | median) ms a request (median of $RUNS)" | tee -a "$WORK/summary"
 }
 
 echo "== wrk: $RUNS runs of $DURATION each, $THREADS threads, $CONNECTIONS connections; $(nproc) cores"
