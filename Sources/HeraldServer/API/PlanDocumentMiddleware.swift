@@ -25,7 +25,8 @@ struct PlanDocumentMiddleware<Context: RequestContext>: RouterMiddleware {
       return try await next(request, context)
     }
     let (plan, zone) = try await handler.plan(for: query)
-    let document = JSONWriter.bytes(PlanDocument.document(plan, timeZone: zone, silentSound: .absent))
+    // Ending in a newline, as `herald plan` prints it, so a terminal's prompt starts on a line of its own.
+    let document = JSONWriter.bytes(PlanDocument.document(plan, timeZone: zone, silentSound: .absent)) + [10]
     return Response(
       status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
       body: ResponseBody(byteBuffer: ByteBuffer(bytes: document)))
