@@ -6,7 +6,8 @@
 #      latency from a task completed through the API to its event on the streams.
 # Needs wrk (apt-get install wrk) and curl. Everything lives in a temporary directory; the server
 # is stopped at the end. Tunables: PORT, DURATION, THREADS, CONNECTIONS, RUNS, SSE_CLIENTS, SKIP_SSE;
-# HERALD=path serves with that build of herald (say, an older one to compare) and skips the SSE part.
+# HERALD=path serves with that build of herald (say, an older one to compare) and skips the SSE part;
+# with HERALD_POSTGRES_URL, `herald serve --postgres` on a fresh database of one user (needs psql).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -32,16 +33,28 @@ fi
 
 WORK=$(mktemp -d)
 SERVER=""
+DATABASE=""
 cleanup() {
   if [ -n "$SERVER" ]; then kill -KILL "$SERVER" 2>/dev/null || true; wait "$SERVER" 2>/dev/null || true; fi
+  if [ -n "$DATABASE" ]; then psql "$HERALD_POSTGRES_URL" -qc "DROP DATABASE $DATABASE WITH (FORCE)" || true; fi
   rm -rf "$WORK"
 }
 trap cleanup EXIT
-export HERALD_DATABASE="$WORK/herald.sqlite"
-TOKEN=$("$HERALD" token create load)
 BASE="http://127.0.0.1:$PORT"
 
-"$HERALD" serve --port "$PORT" >"$WORK/serve.log" 2>&1 &
+if [ -n "${HERALD_POSTGRES_URL:-}" ]; then
+  # Many users' mode: one user on a fresh database of its own, beside the URL's.
+  DATABASE="herald_load_$$"
+  psql "$HERALD_POSTGRES_URL" -qc "CREATE DATABASE $DATABASE"
+  url="${HERALD_POSTGRES_URL%/*}/$DATABASE"
+  TOKEN=$("$HERALD" user add load --postgres "$url" --time-zone Europe/Berlin --locale de |
+    grep -o 'hrld_[A-Za-z0-9_-]*' | head -n 1)
+  "$HERALD" serve --port "$PORT" --postgres "$url" >"$WORK/serve.log" 2>&1 &
+else
+  export HERALD_DATABASE="$WORK/herald.sqlite"
+  TOKEN=$("$HERALD" token create load)
+  "$HERALD" serve --port "$PORT" >"$WORK/serve.log" 2>&1 &
+fi
 SERVER=$!
 for _ in $(seq 100); do
   curl -sf -o /dev/null "$BASE/openapi.yaml" && break
