@@ -16,14 +16,19 @@ extension PostgresStore {
   /// the reminders added, one statement — happens only while the version is still the one the
   /// document had and the task's id is free. When a change came between (another client's, or
   /// another process's), it tries once more holding the user's row lock from the read to the
-  /// write, as every other change does: many clients of one user adding at once take turns
-  /// instead of trying again and again.
+  /// write, as every other change does. Adds of one user in this process take turns
+  /// (`UserTurns`), so they do not make each other try again.
   func addTask(ofUser user: Int64, id: String?, title: String, due: Date?, completed: Bool, now: Date)
     async throws -> TodoItem
   {
     let draft = TaskDraft(id: id, title: title, due: due, completed: completed, now: now)
-    return try await client.withConnection { connection in
-      if let (known, taken) = try await knownDocument(connection, user: user, taskID: id),
+    // The turn before the connection: a waiting add holds none.
+    return try await turns.withTurn(of: user) { try await addInTurn(draft, ofUser: user) }
+  }
+
+  private func addInTurn(_ draft: TaskDraft, ofUser user: Int64) async throws -> TodoItem {
+    try await client.withConnection { connection in
+      if let (known, taken) = try await knownDocument(connection, user: user, taskID: draft.id),
         let added = try await Self.addTask(
           draft, to: known, taken: taken, ofUser: user, connection, logger: logger)
       {
@@ -33,15 +38,15 @@ extension PostgresStore {
       documents.remove(user: user)
       let (added, written) = try await connection.withTransaction(logger: logger) { connection in
         let (document, version, taken) = try await Self.document(
-          connection, user: user, taskID: id, lock: true, logger: logger)
+          connection, user: user, taskID: draft.id, lock: true, logger: logger)
         guard document.tasks.isEmpty else {
           // Tasks still in the document: the whole change, which moves them to rows first.
           let locked = try await Self.planningState(
             connection, user: user, lock: true, taskRows: false, logger: logger)
           let added = try await Self.change(
-            connection, user: user, document: locked, now: now, logger: logger
+            connection, user: user, document: locked, now: draft.now, logger: logger
           ) {
-            try $0.addTask(id: id, title: title, due: due, completed: completed)
+            try $0.addTask(id: draft.id, title: draft.title, due: draft.due, completed: draft.completed)
           }
           return (added, DocumentCache.Entry?.none)
         }

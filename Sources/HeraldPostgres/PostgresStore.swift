@@ -17,6 +17,8 @@ public struct PostgresStore: Sendable {
   /// Users' whole data (task rows included) as this process last read them: what the planner
   /// and a worker's decisions take (`planningStates(ofUsers:)`).
   let states = DocumentCache()
+  /// Adds of one user's tasks in this process, one after another (`UserTurns`).
+  let turns = UserTurns()
 
   /// Connects to `url`, brings the schema up to date, and runs `body` with the store; the
   /// connections close when it returns. An unreachable server is an `EnvironmentError` at once,
