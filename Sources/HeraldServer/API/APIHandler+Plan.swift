@@ -18,9 +18,8 @@ extension APIHandler {
       try query.now.map { (text) throws(FieldError) in try APIInstant.parse(text, field: "now") }
       ?? clock.now()
     let limits: Limits = query.limits == .ios ? .iOS : .unlimited
-    return (
-      Planner.plan(try await account.planningState(at: now), now: now, limits: limits), account.timeZone()
-    )
+    let state = try await account.planningState(at: now)
+    return (Planner.plan(state, now: now, limits: limits), state.timeZone)
   }
 
   func getLive(_ input: Operations.GetLive.Input) async throws -> Operations.GetLive.Output {
