@@ -9,7 +9,13 @@ public enum PlanDocument {
 
   /// The whole plan, pretty-printed, ending in a newline.
   public static func encode(_ plan: Plan, timeZone: TimeZone) -> String {
-    JSONWriter.string(document(plan, timeZone: timeZone)) + "\n"
+    String(decoding: bytes(plan, timeZone: timeZone), as: UTF8.self)
+  }
+
+  /// The whole plan as UTF-8, pretty-printed, ending in a newline so that a terminal's prompt
+  /// starts on a line of its own after it.
+  public static func bytes(_ plan: Plan, timeZone: TimeZone, silentSound: SilentSound = .null) -> [UInt8] {
+    JSONWriter.bytes(document(plan, timeZone: timeZone, silentSound: silentSound)) + [UInt8(ascii: "\n")]
   }
 
   /// The plan as a JSON value, for a writer to print.

@@ -75,10 +75,11 @@ public struct HeraldServerApp: Sendable {
     StaticFiles.register(on: router)
     let changes = ChangeSignal(hub: hub, hubs: hubs)
     let handler = APIHandler(clock: clock, changes: changes)
-    let api = router.group("api/v1")
+    let prefix = "api/v1"
+    let api = router.group(RouterPath(prefix))
       .add(middleware: APIErrorMiddleware())
       .add(middleware: BearerTokenMiddleware(directory: directory))
-      .add(middleware: PlanDocumentMiddleware(handler: handler, path: "/api/v1/plan"))
+      .add(middleware: PlanDocumentMiddleware(handler: handler, under: prefix))
     try handler.registerHandlers(on: api)
     DeliveryStream.register(on: api, bell: deliveryBell)
     let pages = PageRoutes(

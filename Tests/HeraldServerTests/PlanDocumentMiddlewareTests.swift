@@ -8,8 +8,9 @@ import Testing
 
 @testable import HeraldServer
 
-/// `GET /api/v1/plan` is written by Herald's own writer ahead of the generated handler: the same
-/// plan, byte for byte what the document's types decode, for every request that path answers.
+/// `GET /api/v1/plan` is written by Herald's own writer ahead of the generated handler: what the
+/// OpenAPI document's types read, the same as the generated path answers, for every request that
+/// path answers with 200 (`APITests.thePlanIsWhatHeraldPlanPrints` holds its values to the plan's).
 @Suite struct PlanDocumentMiddlewareTests {
   @Test(arguments: [
     "now=2026-11-22T12:00:00Z&limits=ios", "limits=unlimited&now=2026-11-22T13:00:00%2B01:00",

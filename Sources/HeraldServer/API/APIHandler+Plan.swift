@@ -5,10 +5,13 @@ import HeraldStore
 
 extension APIHandler {
   /// What `herald plan` prints for the stored data: the same planner, in the account's zone.
-  /// (`PlanDocumentMiddleware` serves the requests it can read ahead of this, with Herald's writer.)
+  /// `PlanDocumentMiddleware` serves every request this could answer, ahead of it; this reads the
+  /// same document into the generated types rather than write the plan a second way.
   func getPlan(_ input: Operations.GetPlan.Input) async throws -> Operations.GetPlan.Output {
     let (plan, zone) = try await plan(for: input.query)
-    return .ok(.init(body: .json(.init(plan, timeZone: zone))))
+    let document = PlanDocument.bytes(plan, timeZone: zone, silentSound: .absent)
+    return .ok(
+      .init(body: .json(try JSONDecoder().decode(Components.Schemas.Plan.self, from: Data(document)))))
   }
 
   /// The plan a `GET /plan` asks for, and the zone its wall-clock rules were evaluated in.
@@ -45,45 +48,5 @@ extension Components.Schemas.LiveBlock {
       end: APIInstant.text(attributes.endDate), currentTaskTitle: activity.state.currentTaskTitle,
       completedCount: activity.state.completedCount, totalCount: activity.state.totalCount,
       progress: FocusCountdown.progress(start: attributes.startDate, end: attributes.endDate, now: now))
-  }
-}
-
-extension Components.Schemas.Plan {
-  /// The plan document of `contracts/plan.md`, field for field (instants as `herald plan` prints them).
-  init(_ plan: Plan, timeZone: TimeZone) {
-    self.init(
-      now: RFC3339.utcString(plan.now), timeZone: timeZone.identifier,
-      pending: plan.pending.map { .init($0, now: plan.now) },
-      deferred: plan.deferred.map { .init(id: $0.identifier, fireDate: RFC3339.utcString($0.fireDate)) })
-  }
-}
-
-extension Components.Schemas.PlannedNotification {
-  init(_ planned: PlannedNotification, now: Date) {
-    let content = planned.content
-    self.init(
-      id: planned.identifier, category: content.categoryIdentifier,
-      fireDate: RFC3339.utcString(planned.fireDate),
-      trigger: .init(planned.request.trigger, fireDate: planned.fireDate, now: now), title: content.title,
-      body: content.body, interruptionLevel: .init(rawValue: content.interruptionLevel.rawValue) ?? .active,
-      sound: content.sound.map { _ in ._default }, userInfo: .init(additionalProperties: content.userInfo))
-  }
-}
-
-extension Components.Schemas.Trigger {
-  init(_ trigger: NotificationTrigger, fireDate: Date, now: Date) {
-    switch trigger {
-    case .timeInterval:
-      // Seconds from the plan's `now`, as the plan document counts them.
-      self.init(_type: .interval, seconds: NotificationTrigger.intervalSeconds(from: now, to: fireDate))
-    case .calendar(let components, let repeats):
-      self.init(
-        _type: .calendar,
-        components: .init(
-          year: components.year, month: components.month, day: components.day, hour: components.hour,
-          minute: components.minute), repeats: repeats)
-    case .location(let region):
-      self.init(_type: .location, region: region.identifier)
-    }
   }
 }

@@ -5,7 +5,8 @@ import Hummingbird
 /// Answers `GET /api/v1/plan` ahead of the generated handler, writing the plan with Herald's own
 /// JSON writer (`PlanDocument`, the document `herald plan` prints). The generated path encodes
 /// `Components.Schemas.Plan` with Foundation's `JSONEncoder`, which took half the server's CPU for
-/// a plan of 200 tasks (docs/benchmarks.md, "The plan read").
+/// a plan of 200 tasks (docs/benchmarks.md, "The plan read"); it is left only the requests that
+/// end in an error.
 ///
 /// It reads the request with the runtime's own converter, as the generated deserializer and
 /// serializer do, so it serves exactly the requests that path would answer with 200; whatever it
@@ -13,10 +14,16 @@ import Hummingbird
 /// answers with the document's error. Runs after the bearer middleware, so the account is known.
 struct PlanDocumentMiddleware<Context: RequestContext>: RouterMiddleware {
   let handler: APIHandler
-  /// The path the generated handler is registered at, under the API's group.
+  /// The path the generated handler is registered at: the operation's path of openapi.yaml under
+  /// the API's group.
   let path: String
 
   private let converter = Converter(configuration: .init())
+
+  init(handler: APIHandler, under prefix: String) {
+    self.handler = handler
+    self.path = "/\(prefix)/plan"
+  }
 
   func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
     async throws -> Response
@@ -25,11 +32,10 @@ struct PlanDocumentMiddleware<Context: RequestContext>: RouterMiddleware {
       return try await next(request, context)
     }
     let (plan, zone) = try await handler.plan(for: query)
-    // Ending in a newline, as `herald plan` prints it, so a terminal's prompt starts on a line of its own.
-    let document = JSONWriter.bytes(PlanDocument.document(plan, timeZone: zone, silentSound: .absent)) + [10]
     return Response(
       status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
-      body: ResponseBody(byteBuffer: ByteBuffer(bytes: document)))
+      body: ResponseBody(
+        byteBuffer: ByteBuffer(bytes: PlanDocument.bytes(plan, timeZone: zone, silentSound: .absent))))
   }
 
   /// The query as the generated deserializer reads it, when it reads and the client takes JSON.
