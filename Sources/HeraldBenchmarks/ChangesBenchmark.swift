@@ -21,13 +21,16 @@ struct ChangesBenchmark {
     }
     let postgres = try BenchmarkPostgres(server: PostgresURL(text), logger: logger)
     print("\nChanges of a user's data on PostgreSQL (release build, the server on this machine)")
+    let postmaster = try await postgres.postmaster()
     for concurrency in [1, 8] {
-      let rate = try await postgres.withDatabase { url in try await replans(url, concurrency: concurrency) }
+      let (rate, own, server) = try await postgres.withDatabase { url in
+        try await replans(url, concurrency: concurrency, postmaster: postmaster)
+      }
       print(
         "  users replanned/s (10 blocks, 10 tasks, a movement schedule each; \(concurrency) at a time): "
-          + "\(Int(rate)); target ≥ 3 000")
+          + "\(Int(rate)); target ≥ 3 000; CPU per user: "
+          + String(format: "%.3f ms here, %.3f ms PostgreSQL", own * 1000, server * 1000))
     }
-    let postmaster = try await postgres.postmaster()
     for (batch, workers) in [(1, 1), (100, 1), (100, 2)] {
       let (rate, own, server) = try await postgres.withDatabase { url in
         try await chainReplans(url, batch: batch, workers: workers, postmaster: postmaster)
@@ -54,7 +57,11 @@ struct ChangesBenchmark {
   }
 
   /// Every user's data replaced, each replan in its own transaction, `concurrency` at once.
-  private func replans(_ url: PostgresURL, concurrency: Int) async throws -> Double {
+  /// Returns the rate and the CPU seconds per user of this process (planning, encoding) and of
+  /// the server.
+  private func replans(_ url: PostgresURL, concurrency: Int, postmaster: Int32) async throws
+    -> (Double, Double, Double)
+  {
     try await PostgresStore.withStore(url, logger: logger) { store in
       for index in 0..<users {
         _ = try await store.addUser(
@@ -64,6 +71,7 @@ struct ChangesBenchmark {
       let state = WorkerBenchmark.richState(now: Date())
       let clock = ContinuousClock()
       let start = clock.now
+      let cpu = (ProcessCPU.stat(getpid())?.own ?? 0, ProcessCPU.serverSeconds(postmaster: postmaster))
       try await withThrowingTaskGroup(of: Void.self) { group in
         for lane in 0..<concurrency {
           group.addTask {
@@ -74,8 +82,21 @@ struct ChangesBenchmark {
         }
         try await group.waitForAll()
       }
-      return Double(users) / start.duration(to: clock.now).inSeconds
+      return Self.perUser(users, since: start, cpu: cpu, postmaster: postmaster)
     }
+  }
+
+  /// The rate of `count` users done since `start`, and the CPU seconds per user this process and
+  /// the server spent since they had spent `cpu`.
+  private static func perUser(
+    _ count: Int, since start: ContinuousClock.Instant, cpu: (own: Double, server: Double), postmaster: Int32
+  ) -> (Double, Double, Double) {
+    let users = Double(count)
+    return (
+      users / start.duration(to: ContinuousClock().now).inSeconds,
+      ((ProcessCPU.stat(getpid())?.own ?? 0) - cpu.own) / users,
+      (ProcessCPU.serverSeconds(postmaster: postmaster) - cpu.server) / users
+    )
   }
 
   /// What a worker records when movement reminders are shown: each of the users' next movement
@@ -128,12 +149,7 @@ struct ChangesBenchmark {
         }
         try await group.waitForAll()
       }
-      let count = Double(items.count)
-      return (
-        count / start.duration(to: clock.now).inSeconds,
-        ((ProcessCPU.stat(getpid())?.own ?? 0) - cpu.0) / count,
-        (ProcessCPU.serverSeconds(postmaster: postmaster) - cpu.1) / count
-      )
+      return Self.perUser(items.count, since: start, cpu: cpu, postmaster: postmaster)
     }
   }
 
