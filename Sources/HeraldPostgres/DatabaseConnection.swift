@@ -93,6 +93,13 @@ public struct DatabaseConnection: Sendable {
   func close() {
     connection.close().whenComplete { [connection] _ in withExtendedLifetime(connection) {} }
   }
+
+  /// Closes the connection after `timeout` unless the returned timer is cancelled first. A timer
+  /// on the connection's event loop: a task sleeping beside every use of a connection (created,
+  /// woken by its cancellation, run to its end) cost more than many of the statements it guarded.
+  func close(after timeout: Duration) -> Scheduled<Void> {
+    connection.eventLoop.scheduleTask(in: TimeAmount(timeout)) { close() }
+  }
 }
 
 /// The calls waiting on one connection: each answered once, by its result or by the connection's

@@ -71,13 +71,9 @@ public final class DatabaseConnections: Sendable {
   ) async throws -> Value {
     let connection = try await acquire()
     // Closing the connection is the one way to end a call PostgresNIO is waiting in.
-    let watchdog = Task { [limits] in
-      guard bounded else { return }
-      try await Task.sleep(for: limits.callTimeout)
-      connection.close()
-    }
+    let watchdog = bounded ? connection.close(after: limits.callTimeout) : nil
     defer {
-      watchdog.cancel()
+      watchdog?.cancel()
       release(connection)
     }
     do {
