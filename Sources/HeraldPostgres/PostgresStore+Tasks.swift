@@ -16,51 +16,59 @@ extension PostgresStore {
   /// the reminders added, one statement — happens only while the version is still the one the
   /// document had and the task's id is free. When a change came between (another client's, or
   /// another process's), it tries once more holding the user's row lock from the read to the
-  /// write, as every other change does. Adds of one user in this process take turns
+  /// write, as every other change does. Changes of one user's tasks in this process take turns
   /// (`UserTurns`), so they do not make each other try again.
   func addTask(ofUser user: Int64, id: String?, title: String, due: Date?, completed: Bool, now: Date)
     async throws -> TodoItem
   {
     let draft = TaskDraft(id: id, title: title, due: due, completed: completed, now: now)
-    // The turn before the connection: a waiting add holds none.
-    return try await turns.withTurn(of: user) { try await addInTurn(draft, ofUser: user) }
+    return try await changeOfOneTask(ofUser: user, taskID: draft.id, now: now) { known, taken, connection in
+      try await Self.addTask(draft, to: known, taken: taken, ofUser: user, connection, logger: logger)
+    } whole: {
+      try $0.addTask(id: draft.id, title: draft.title, due: draft.due, completed: draft.completed)
+    }
   }
 
-  private func addInTurn(_ draft: TaskDraft, ofUser user: Int64) async throws -> TodoItem {
-    try await client.withConnection { connection in
-      if let (known, taken) = try await knownDocument(connection, user: user, taskID: draft.id),
-        let added = try await Self.addTask(
-          draft, to: known, taken: taken, ofUser: user, connection, logger: logger)
-      {
-        documents.store(known.afterWrite, ofUser: user)
-        return added
-      }
-      documents.remove(user: user)
-      let (added, written) = try await connection.withTransaction(logger: logger) { connection in
-        let (document, version, taken) = try await Self.document(
-          connection, user: user, taskID: draft.id, lock: true, logger: logger)
-        guard document.tasks.isEmpty else {
-          // Tasks still in the document: the whole change, which moves them to rows first.
-          let locked = try await Self.planningState(
-            connection, user: user, lock: true, taskRows: false, logger: logger)
-          let added = try await Self.change(
-            connection, user: user, document: locked, now: draft.now, logger: logger
-          ) {
-            try $0.addTask(id: draft.id, title: draft.title, due: draft.due, completed: draft.completed)
+  /// A change of one task, as `addTask` and `updateTask` make it, in the user's turn: `attempt`
+  /// with the user's document as this process knows it (or reads it now, without a lock, with
+  /// whether `taskID` is taken), which writes nothing and returns nil when the user's version is
+  /// no longer the document's; then once more holding the user's row lock from the read to the
+  /// write. A document that still holds its tasks (written before tasks had rows) takes `whole`,
+  /// the change of all the user's data, which moves them to rows.
+  private func changeOfOneTask<Value: Sendable>(
+    ofUser user: Int64, taskID: String?, now: Date,
+    _ attempt: (DocumentCache.Entry, _ taken: Bool, DatabaseConnection) async throws -> Value?,
+    whole: (inout PlanningState) throws -> Value
+  ) async throws -> Value {
+    // The turn before the connection: a waiting change holds none.
+    try await turns.withTurn(of: user) {
+      try await client.withConnection { connection in
+        if let (known, taken) = try await knownDocument(connection, user: user, taskID: taskID),
+          let value = try await attempt(known, taken, connection)
+        {
+          documents.store(known.afterWrite, ofUser: user)
+          return value
+        }
+        documents.remove(user: user)
+        let (value, written) = try await connection.withTransaction(logger: logger) { connection in
+          let (document, version, taken) = try await Self.document(
+            connection, user: user, taskID: taskID, lock: true, logger: logger)
+          guard document.tasks.isEmpty else {
+            let locked = try await Self.planningState(
+              connection, user: user, lock: true, taskRows: false, logger: logger)
+            let value = try await Self.change(
+              connection, user: user, document: locked, now: now, logger: logger, whole)
+            return (value, DocumentCache.Entry?.none)
           }
-          return (added, DocumentCache.Entry?.none)
+          let known = DocumentCache.Entry(document: document, version: version)
+          guard let value = try await attempt(known, taken, connection) else {
+            throw RecordError(.conflict, subject: "user \(user)", problem: "changed while locked")
+          }
+          return (value, known.afterWrite)
         }
-        let known = DocumentCache.Entry(document: document, version: version)
-        guard
-          let added = try await Self.addTask(
-            draft, to: known, taken: taken, ofUser: user, connection, logger: logger)
-        else {
-          throw RecordError(.conflict, subject: "user \(user)", problem: "changed while locked")
-        }
-        return (added, known.afterWrite)
+        if let written { documents.store(written, ofUser: user) }
+        return value
       }
-      if let written { documents.store(written, ofUser: user) }
-      return added
     }
   }
 
@@ -157,62 +165,77 @@ extension PostgresStore {
     throw RecordError.notFound("user \(user)", "no such user")
   }
 
-  /// Changes the task `id` as `PlanningState.updateTask` does and replans only its reminders, in
-  /// one transaction: the user's document read (without their tasks) under their row lock, the
+  /// Changes the task `id` as `PlanningState.updateTask` does and replans only its reminders: the
   /// task's row read and written, the rows of its reminders (the requests its kinds name it by)
   /// reconciled with its plan. What other kinds plan does not depend on tasks
   /// (`Planner.taskKinds`), so it costs the same however many tasks are stored.
+  ///
+  /// As `addTask` does: no transaction held open, the user's document as this process last knew
+  /// it, and the write only while the user's version is the document's — two round trips (the
+  /// task's row, the write) where a transaction took five. When a change came between, once more
+  /// holding the user's row lock from the read to the write.
   func updateTask(ofUser user: Int64, id: String, now: Date, _ edit: (inout TodoItem) -> Void) async throws
     -> TodoItem
   {
-    try await transaction { connection in
-      let document = try await Self.planningState(
-        connection, user: user, lock: true, taskRows: false, logger: logger)
-      guard document.tasks.isEmpty else {
-        // Tasks still in the document: the whole change, which moves them to rows first.
-        return try await Self.change(connection, user: user, document: document, now: now, logger: logger) {
-          try $0.updateTask(id: id, edit)
-        }
-      }
-      var position: Int32?
-      var alone = document
-      for try await (at, body) in try await connection.query(
-        "SELECT position, body FROM user_task WHERE user_id = \(user) AND id = \(id)", logger: logger
-      ).decode((Int32, String).self) {
-        position = at
-        alone.tasks = [try ScenarioDocument.decodeTask(body, path: "tasks[\(at)]")]
-      }
-      // The rule on a state of this one task: the same checks and errors as with every task.
-      let task = try alone.updateTask(id: id, edit)
-      // Found, or `updateTask` threw "no such task".
-      guard let position else { throw RecordError.notFound("task \(id)", "no such task") }
-      Self.replans.increment()
-      let (context, reminders) = Planner.schedule(ofTask: task, in: document, now: now)
-      let plan = PlannedRows(reminders, in: context)
-      // The requests its kinds name it by, planned now or not: the rows that are the task's.
-      let requests = Planner.taskKinds.map { Planner.kinds[$0].identifier(owner: 0, in: context) }
-      let query: PostgresQuery = """
-        WITH plan AS (
-          SELECT \(user)::int8 AS user_id, p.request_id, p.fire_at, p.kind, \(position)::int4 AS owner
-          FROM unnest(\(plan.identifiers)::text[], \(plan.fireDates)::timestamptz[], \(plan.kinds)::int2[])
-            AS p (request_id, fire_at, kind)),
-        saved AS (UPDATE herald_user SET version = version + 1 WHERE id = \(user)),
-        task AS (
-          UPDATE user_task SET body = \(ScenarioDocument.encode(task, in: document.timeZone))
-          WHERE user_id = \(user) AND id = \(task.id)),
-        gone AS (
-          DELETE FROM delivery AS d
-          WHERE d.user_id = \(user) AND d.status = 'pending' AND d.fire_at > \(now)
-            AND d.request_id = ANY(\(requests)::text[])
-            AND NOT EXISTS (SELECT 1 FROM plan AS p WHERE p.request_id = d.request_id AND p.fire_at = d.fire_at)),
-        added AS (\(unescaped: PlannedRows.insert))
-        SELECT pg_notify(\(PostgresSchema.channel), '') WHERE \(unescaped: PlannedRows.wakesWorkers)
-        """
-      // Not prepared: PostgreSQL's generic plan for it (which it takes after five runs) finds the
-      // task's reminder rows among all the user's, so with 10 000 tasks stored it took twice as long.
-      try await connection.query(query, logger: logger)
-      return task
+    try await changeOfOneTask(ofUser: user, taskID: nil, now: now) { known, _, connection in
+      try await Self.changeTask(id, in: known, ofUser: user, now: now, edit, connection, logger: logger)
+    } whole: {
+      try $0.updateTask(id: id, edit)
     }
+  }
+
+  /// One try of `updateTask` with the document `known`: `nil` when the user's data is no longer
+  /// at its version.
+  private static func changeTask(
+    _ id: String, in known: DocumentCache.Entry, ofUser user: Int64, now: Date,
+    _ edit: (inout TodoItem) -> Void,
+    _ connection: DatabaseConnection, logger: Logger
+  ) async throws -> TodoItem? {
+    var position: Int32?
+    var alone = known.document
+    for try await (at, body) in try await connection.query(
+      "SELECT position, body FROM user_task WHERE user_id = \(user) AND id = \(id)", logger: logger
+    ).decode((Int32, String).self) {
+      position = at
+      alone.tasks = [try ScenarioDocument.decodeTask(body, path: "tasks[\(at)]")]
+    }
+    // The rule on a state of this one task: the same checks and errors as with every task.
+    let task = try alone.updateTask(id: id, edit)
+    // Found, or `updateTask` threw "no such task".
+    guard let position else { throw RecordError.notFound("task \(id)", "no such task") }
+    replans.increment()
+    let (context, reminders) = Planner.schedule(ofTask: task, in: known.document, now: now)
+    let plan = PlannedRows(reminders, in: context)
+    // The requests its kinds name it by, planned now or not: the rows that are the task's.
+    let requests = Planner.taskKinds.map { Planner.kinds[$0].identifier(owner: 0, in: context) }
+    // Nothing is written unless the version is the one known: the update waits for a change
+    // under way and then sees its version.
+    let query: PostgresQuery = """
+      WITH saved AS (
+        UPDATE herald_user SET version = version + 1 WHERE id = \(user) AND version = \(known.version)
+        RETURNING id),
+      plan AS (
+        SELECT \(user)::int8 AS user_id, p.request_id, p.fire_at, p.kind, \(position)::int4 AS owner
+        FROM unnest(\(plan.identifiers)::text[], \(plan.fireDates)::timestamptz[], \(plan.kinds)::int2[])
+          AS p (request_id, fire_at, kind), saved),
+      task AS (
+        UPDATE user_task SET body = \(ScenarioDocument.encode(task, in: known.document.timeZone))
+        WHERE user_id = \(user) AND id = \(task.id) AND EXISTS (SELECT 1 FROM saved)),
+      gone AS (
+        DELETE FROM delivery AS d
+        WHERE d.user_id = \(user) AND d.status = 'pending' AND d.fire_at > \(now)
+          AND d.request_id = ANY(\(requests)::text[]) AND EXISTS (SELECT 1 FROM saved)
+          AND NOT EXISTS (SELECT 1 FROM plan AS p WHERE p.request_id = d.request_id AND p.fire_at = d.fire_at)),
+      added AS (\(unescaped: PlannedRows.insert)),
+      woken AS (SELECT pg_notify(\(PostgresSchema.channel), '') WHERE \(unescaped: PlannedRows.wakesWorkers))
+      SELECT (SELECT count(*) FROM saved), (SELECT count(*) FROM woken)
+      """
+    // Not prepared: PostgreSQL's generic plan for it (which it takes after five runs) finds the
+    // task's reminder rows among all the user's, so with 10 000 tasks stored it took twice as long.
+    for try await row in try await connection.query(query, logger: logger) {
+      return try row.decode((Int64, Int64).self).0 == 1 ? task : nil
+    }
+    return nil
   }
 
   /// The user's task ids that an id made by `PlanningState.newTask` could take.

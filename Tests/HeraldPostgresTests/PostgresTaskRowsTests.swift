@@ -101,6 +101,29 @@ struct PostgresTaskRowsTests {
     }
   }
 
+  /// A task's change, too, is planned with the user's document as this process last read it only
+  /// while no other process has changed it since; and a task another process changed is changed
+  /// from what that process wrote.
+  @Test func aTaskChangedAfterAnotherProcessChangedTheSettingsIsPlannedWithThem() async throws {
+    try await Self.withUsers { url, store, ada in
+      try await ada.addTask(id: "t2", title: "Abgabe", due: nil, completed: false)
+      #expect(try await !Self.plan(url, user: "ada").contains { $0.hasPrefix("due-date-advance-t2@") })
+      try await PostgresStore.withStore(url, logger: TestDatabase.logger) { other in
+        let data = other.data(ofUser: try await other.user(named: "ada").id, now: { Self.now })
+        var settings = Settings()
+        settings.dueDateAdvanceReminderEnabled = true
+        try await data.setSettings(settings, language: .de)
+        try await data.updateTask(id: "t2") { $0.title = "Abgabe, neu" }
+      }
+      let changed = try await ada.updateTask(id: "t2") { $0.due = Fixtures.instant("2026-11-25T12:00:00Z") }
+      #expect(changed.title == "Abgabe, neu")
+      // One hour before it is due, as the other process's settings say.
+      let plan = try await Self.plan(url, user: "ada")
+      #expect(plan.contains("due-date-advance-t2@2026-11-25T11:00:00Z 2/1 pending"), "\(plan)")
+      try await Self.expectSameAsWrittenWhole(url, store, ada)
+    }
+  }
+
   /// A user's data read again by a process that read it before is taken from memory only at the
   /// same version: another process's change shows at once, and so does the movement log, which
   /// a worker writes without a new version.
