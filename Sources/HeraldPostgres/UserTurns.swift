@@ -4,8 +4,8 @@ import Synchronization
 /// user's data is at the version this process knows (`DocumentCache`), so adds of one user running
 /// side by side all but one found the version moved and tried again under the user's row lock —
 /// four round trips each, holding it. Taking turns, each change starts from the version the one
-/// before it left, and its first try holds. Users do not wait on each other; other processes' changes are
-/// still caught by the version.
+/// before it left, and its first try holds. Users do not wait on each other; other processes'
+/// changes are still caught by the version.
 final class UserTurns: Sendable {
   /// The users whose turn is taken, each with those waiting for it, first come first.
   private let queues = Mutex<[Int64: [CheckedContinuation<Void, Never>]]>([:])

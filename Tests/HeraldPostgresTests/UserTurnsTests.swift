@@ -3,7 +3,7 @@ import Testing
 
 @testable import HeraldPostgres
 
-/// Adds of one user's tasks take turns in a process; different users' do not wait on each other.
+/// Changes of one user's tasks take turns in a process; different users' do not wait on each other.
 @Suite(.timeLimit(.minutes(1)))
 struct UserTurnsTests {
   /// How many bodies run at once, and the most that ever did.
