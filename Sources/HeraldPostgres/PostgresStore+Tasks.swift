@@ -17,13 +17,15 @@ extension PostgresStore {
   /// document had and the task's id is free. When a change came between (another client's, or
   /// another process's), it tries once more holding the user's row lock from the read to the
   /// write, as every other change does. Changes of one user's tasks in this process take turns
-  /// (`UserTurns`), so they do not make each other try again.
+  /// (`UserTurns`), so they do not make each other try again; other users' adds that come while
+  /// one is written go together in the next write (`GroupedWrites`).
   func addTask(ofUser user: Int64, id: String?, title: String, due: Date?, completed: Bool, now: Date)
     async throws -> TodoItem
   {
     let draft = TaskDraft(id: id, title: title, due: due, completed: completed, now: now)
-    return try await changeOfOneTask(ofUser: user, taskID: draft.id, now: now) { known, taken, connection in
-      try await Self.addTask(draft, to: known, taken: taken, ofUser: user, connection, logger: logger)
+    return try await changeOfOneTask(ofUser: user, taskID: draft.id, now: now) {
+      known, taken, alone, connection in
+      try await addTask(draft, to: known, taken: taken, ofUser: user, alone: alone, connection)
     } whole: {
       try $0.addTask(id: draft.id, title: draft.title, due: draft.due, completed: draft.completed)
     }
@@ -33,18 +35,19 @@ extension PostgresStore {
   /// with the user's document as this process knows it (or reads it now, without a lock, with
   /// whether `taskID` is taken), which writes nothing and returns nil when the user's version is
   /// no longer the document's; then once more holding the user's row lock from the read to the
-  /// write. A document that still holds its tasks (written before tasks had rows) takes `whole`,
-  /// the change of all the user's data, which moves them to rows.
+  /// write (`alone`: the write is this transaction's, not a group's). A document that still
+  /// holds its tasks (written before tasks had rows) takes `whole`, the change of all the user's
+  /// data, which moves them to rows.
   private func changeOfOneTask<Value: Sendable>(
     ofUser user: Int64, taskID: String?, now: Date,
-    _ attempt: (DocumentCache.Entry, _ taken: Bool, DatabaseConnection) async throws -> Value?,
+    _ attempt: (DocumentCache.Entry, _ taken: Bool, _ alone: Bool, DatabaseConnection) async throws -> Value?,
     whole: (inout PlanningState) throws -> Value
   ) async throws -> Value {
     // The turn before the connection: a waiting change holds none.
     try await turns.withTurn(of: user) {
       try await client.withConnection { connection in
         if let (known, taken) = try await knownDocument(connection, user: user, taskID: taskID),
-          let value = try await attempt(known, taken, connection)
+          let value = try await attempt(known, taken, false, connection)
         {
           documents.store(known.afterWrite, ofUser: user)
           return value
@@ -61,7 +64,7 @@ extension PostgresStore {
             return (value, DocumentCache.Entry?.none)
           }
           let known = DocumentCache.Entry(document: document, version: version)
-          guard let value = try await attempt(known, taken, connection) else {
+          guard let value = try await attempt(known, taken, true, connection) else {
             throw RecordError(.conflict, subject: "user \(user)", problem: "changed while locked")
           }
           return (value, known.afterWrite)
@@ -99,45 +102,80 @@ extension PostgresStore {
 
   /// One try of `addTask` with the document `known`: `nil` when the user's data is no longer at
   /// its version, or the task's id was taken meanwhile. `taken`: the id is known to be taken.
-  private static func addTask(
-    _ draft: TaskDraft, to known: DocumentCache.Entry, taken: Bool, ofUser user: Int64,
-    _ connection: DatabaseConnection, logger: Logger
+  /// Unless `alone` (the user's row locked in this connection's transaction), the write goes
+  /// with other users' adds that come meanwhile (`taskAdds`).
+  private func addTask(
+    _ draft: TaskDraft, to known: DocumentCache.Entry, taken: Bool, ofUser user: Int64, alone: Bool,
+    _ connection: DatabaseConnection
   ) async throws -> TodoItem? {
     let document = known.document
-    let used = draft.id == nil ? try await generatedTaskIDs(connection, user: user, logger: logger) : []
+    let used = draft.id == nil ? try await Self.generatedTaskIDs(connection, user: user, logger: logger) : []
     let task = try PlanningState.newTask(
       id: draft.id, title: draft.title, due: draft.due, completed: draft.completed, idsInUse: used)
     if taken { throw PlanningState.taskExists(task.id) }
-    replans.increment()
+    Self.replans.increment()
     let (context, reminders) = Planner.schedule(ofTask: task, in: document, now: draft.now)
-    let plan = PlannedRows(reminders, in: context)
-    // The task goes after the user's last (their rows' positions run 0, 1, … without gaps), and
-    // its reminders are owned by its position. Nothing is written unless the version is the one
-    // known and the id is free: the update waits for a change under way and then sees its version.
+    let add = TaskAdd(
+      user: user, version: known.version, id: task.id,
+      body: ScenarioDocument.encode(task, in: document.timeZone), reminders: (reminders, context))
+    let logger = logger
+    let write = { @Sendable adds in try await Self.write(adds, connection, logger: logger) }
+    let saved = alone ? try await write([add])[0] : try await taskAdds.write(add, write)
+    return saved ? task : nil
+  }
+
+  /// A task to add to a user's rows, with its reminders, while their data is at `version`.
+  struct TaskAdd: Sendable {
+    var user: Int64
+    var version: Int64
+    var id: String
+    var body: String
+    var reminders: ([ScheduledReminder], PlanningContext)
+  }
+
+  /// Writes `adds` (of different users) in one statement: whether each was written. Nothing of
+  /// an add is written unless its user's version is the one it was planned at and its id is
+  /// free: the lock waits for a change under way and then sees its version.
+  static func write(_ adds: [TaskAdd], _ connection: DatabaseConnection, logger: Logger) async throws
+    -> [Bool]
+  {
+    var plan = PlannedRows()
+    for add in adds { plan.append(add.reminders.0, in: add.reminders.1, of: add.user) }
+    // The users are locked in the order of their ids, as every statement that locks several does.
+    // Each task goes after its user's last (their rows' positions run 0, 1, … without gaps), and
+    // its reminders are owned by its position.
     let query: PostgresQuery = """
-      WITH saved AS (
-        UPDATE herald_user SET version = version + 1
-        WHERE id = \(user) AND version = \(known.version)
-          AND NOT EXISTS (SELECT 1 FROM user_task WHERE user_id = \(user) AND id = \(task.id))
-        RETURNING id),
-      next AS (SELECT coalesce(max(position) + 1, 0) AS position FROM user_task WHERE user_id = \(user)),
+      WITH input AS (
+        SELECT * FROM unnest(\(adds.map(\.user))::int8[], \(adds.map(\.version))::int8[], \(adds.map(\.id))::text[],
+          \(adds.map(\.body))::text[]) AS i (user_id, version, id, body)),
+      locked AS (
+        SELECT u.id FROM herald_user AS u JOIN input AS i ON i.user_id = u.id
+        WHERE u.version = i.version
+          AND NOT EXISTS (SELECT 1 FROM user_task AS t WHERE t.user_id = i.user_id AND t.id = i.id)
+        ORDER BY u.id FOR UPDATE OF u),
+      saved AS (
+        UPDATE herald_user AS u SET version = u.version + 1 FROM locked WHERE u.id = locked.id
+        RETURNING u.id),
       task AS (
         INSERT INTO user_task (user_id, id, position, body)
-        SELECT \(user), \(task.id), next.position, \(ScenarioDocument.encode(task, in: document.timeZone))
-        FROM next WHERE EXISTS (SELECT 1 FROM saved)
-        RETURNING position),
+        SELECT i.user_id, i.id,
+          (SELECT coalesce(max(t.position) + 1, 0) FROM user_task AS t WHERE t.user_id = i.user_id), i.body
+        FROM input AS i JOIN saved ON saved.id = i.user_id
+        RETURNING user_id, position),
       plan AS (
-        SELECT \(user)::int8 AS user_id, p.request_id, p.fire_at, p.kind, task.position AS owner
-        FROM unnest(\(plan.identifiers)::text[], \(plan.fireDates)::timestamptz[], \(plan.kinds)::int2[])
-          AS p (request_id, fire_at, kind), task),
+        SELECT p.user_id, p.request_id, p.fire_at, p.kind, task.position AS owner
+        FROM unnest(\(plan.users)::int8[], \(plan.identifiers)::text[], \(plan.fireDates)::timestamptz[],
+          \(plan.kinds)::int2[]) AS p (user_id, request_id, fire_at, kind)
+        JOIN task ON task.user_id = p.user_id),
       added AS (\(unescaped: PlannedRows.insert)),
       woken AS (SELECT pg_notify(\(PostgresSchema.channel), '') WHERE \(unescaped: PlannedRows.wakesWorkers))
-      SELECT (SELECT count(*) FROM saved), (SELECT count(*) FROM woken)
+      SELECT array(SELECT id FROM saved), (SELECT count(*) FROM woken)
       """
-    for try await row in try await connection.query(query, preparedAs: AddTask.self, logger: logger) {
-      return try row.decode((Int64, Int64).self).0 == 1 ? task : nil
+    for try await row in try await connection.query(query, preparedAs: AddTasks.self, logger: logger) {
+      let saved = Set(try row.decode(([Int64], Int64).self).0)
+      return adds.map { saved.contains($0.user) }
     }
-    return nil
+    return adds.map { _ in false }
   }
 
   /// The user's document (their data without task rows) and data version, and whether they have
@@ -177,7 +215,7 @@ extension PostgresStore {
   func updateTask(ofUser user: Int64, id: String, now: Date, _ edit: (inout TodoItem) -> Void) async throws
     -> TodoItem
   {
-    try await changeOfOneTask(ofUser: user, taskID: nil, now: now) { known, _, connection in
+    try await changeOfOneTask(ofUser: user, taskID: nil, now: now) { known, _, _, connection in
       try await Self.changeTask(id, in: known, ofUser: user, now: now, edit, connection, logger: logger)
     } whole: {
       try $0.updateTask(id: id, edit)
@@ -255,5 +293,5 @@ extension PostgresStore {
   /// The statements that read a user's document and add a task.
   enum ReadDocument: PreparedStatementName {}
   enum ReadLockedDocument: PreparedStatementName {}
-  enum AddTask: PreparedStatementName {}
+  enum AddTasks: PreparedStatementName {}
 }

@@ -19,6 +19,8 @@ public struct PostgresStore: Sendable {
   let states = DocumentCache()
   /// Adds of one user's tasks in this process, one after another (`UserTurns`).
   let turns = UserTurns()
+  /// Different users' task adds that come while one is written, written together.
+  let taskAdds = GroupedWrites<TaskAdd, Bool>(key: \.user)
 
   /// Connects to `url`, brings the schema up to date, and runs `body` with the store; the
   /// connections close when it returns. An unreachable server is an `EnvironmentError` at once,

@@ -190,6 +190,49 @@ struct PostgresTaskRowsTests {
     }
   }
 
+  /// Adds of many users at once go to the database in groups, one statement for several users
+  /// (`GroupedWrites`): each user's task still lands after their own last, with its own reminders,
+  /// and one whose settings another process changed meanwhile is planned with them.
+  @Test func tasksOfManyUsersAddedAtOnceAreEachKeptAndPlannedAsTheirWholeData() async throws {
+    try await Self.withUsers { url, store, _ in
+      let names = (0..<6).map { "user-\($0)" }
+      var users: [PostgresUserData] = []
+      for name in names {
+        _ = try await store.addUser(name: name, timeZone: .gmt, language: .de, webhook: nil, at: Self.now)
+        try await store.replaceData(ofUser: name, with: try PostgresStoreTests.state(), now: Self.now)
+        users.append(store.data(ofUser: try await store.user(named: name).id, now: { Self.now }))
+      }
+      try await withThrowingTaskGroup(of: Void.self) { group in
+        for (number, user) in users.enumerated() {
+          group.addTask {
+            for index in 2...6 {
+              try await user.addTask(
+                id: "t\(index)", title: "Task \(number).\(index)",
+                due: Self.now.addingTimeInterval(Double(number * 10 + index) * 3_600), completed: false)
+            }
+          }
+        }
+        group.addTask {
+          try await PostgresStore.withStore(url, logger: TestDatabase.logger) { other in
+            var settings = Settings()
+            settings.dueDateAdvanceReminderEnabled = true
+            try await other.data(ofUser: try await other.user(named: names[3]).id, now: { Self.now })
+              .setSettings(settings, language: .de)
+          }
+        }
+        try await group.waitForAll()
+      }
+      for (number, (name, user)) in zip(names, users).enumerated() {
+        #expect(try await Self.taskRows(url, user: name) == (1...6).map { "\($0 - 1) t\($0)" })
+        let state = try await user.planningState(timeZone: Fixtures.zone("Europe/Berlin"))
+        #expect(Array(state.tasks.map(\.title).dropFirst()) == (2...6).map { "Task \(number).\($0)" })
+        try await store.replaceData(ofUser: "reference", with: state, now: Self.now)
+        #expect(try await Self.plan(url, user: name) == Self.plan(url, user: "reference"), "\(name)")
+      }
+      #expect(try await Self.plan(url, user: names[3]).contains { $0.hasPrefix("due-date-advance-t6@") })
+    }
+  }
+
   @Test func aTaskChangedReplansItsOwnRemindersAsTheWholeDataWould() async throws {
     try await Self.withUsers { url, store, ada in
       try await ada.addTask(
