@@ -4,10 +4,13 @@ import Synchronization
 /// one statement and one commit for the group (group commit), on the connection of the group's
 /// first, which leads it. A write that finds none under way goes at once, alone, so grouping adds
 /// no wait; it only joins writes that would have queued for the database. Adding a task through
-/// the API spent most of PostgreSQL's time a request on its statement's round trip and commit.
+/// the API spent more than half of PostgreSQL's CPU a request outside its statements' execution:
+/// on round trips and the commit.
 ///
 /// One group is written at a time: with two or four at once, adds through the API on PostgreSQL
-/// were no faster and PostgreSQL spent more a request (the groups were smaller).
+/// were no faster and PostgreSQL spent more a request (the groups were smaller). Where nothing
+/// but the database works (the `changes` benchmark's eight users adding through the store), two
+/// at once were faster: one write at a time keeps the statements on one of PostgreSQL's cores.
 ///
 /// A group holds at most one write per `key` (a user): the statement reads what it writes, and a
 /// user's writes follow each other, each from the version the one before left. A later one waits
@@ -37,9 +40,9 @@ final class GroupedWrites<Item: Sendable, Outcome: Sendable>: Sendable {
   }
 
   /// `item`'s outcome: written alone or in a group, by whichever `run` leads it. `run` writes
-  /// the items it is given in one statement and returns an outcome for each, in their order; it
-  /// runs in a task of its own, so a leader's cancellation (its client gone) fails no other
-  /// write of its group.
+  /// the items it is given in one statement and returns an outcome for each, in their order; for
+  /// a group of more than one it runs in a task of its own, so a leader's cancellation (its
+  /// client gone) fails no other write of its group.
   func write(_ item: Item, _ run: @escaping @Sendable ([Item]) async throws -> [Outcome]) async throws
     -> Outcome
   {
@@ -60,7 +63,7 @@ final class GroupedWrites<Item: Sendable, Outcome: Sendable>: Sendable {
       return try outcome.get()
     case .lead(let group):
       let items = group.map(\.item)
-      let outcomes = await Task { () -> Result<[Outcome], any Error> in
+      let write = { () async -> Result<[Outcome], any Error> in
         do {
           let outcomes = try await run(items)
           precondition(outcomes.count == items.count, "an outcome for each write of the group")
@@ -68,7 +71,9 @@ final class GroupedWrites<Item: Sendable, Outcome: Sendable>: Sendable {
         } catch {
           return .failure(error)
         }
-      }.value
+      }
+      // Alone, the leader's own task: its cancellation is no one else's.
+      let outcomes = group.count == 1 ? await write() : await Task(operation: write).value
       for (index, member) in group.enumerated().dropFirst() {
         member.continuation.resume(returning: .done(outcomes.map { $0[index] }))
       }
