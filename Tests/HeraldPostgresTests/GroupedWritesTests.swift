@@ -79,8 +79,12 @@ struct GroupedWritesTests {
     var starts = log.starts.makeAsyncIterator()
     let first = Task { try await writes.write(1, log.run) }
     await starts.next()
-    let failing = [Task { try await writes.write(-1, log.run) }, Task { try await writes.write(7, log.run) }]
-    while writes.waiting < 2 { await Task.yield() }
+    var failing: [Task<Int, any Error>] = []
+    for (index, item) in [-1, 7].enumerated() {
+      failing.append(Task { try await writes.write(item, log.run) })
+      // Queued before the next comes: the order is the test's.
+      while writes.waiting <= index { await Task.yield() }
+    }
     log.open()
     #expect(try await first.value == 2)
     for write in failing { await #expect(throws: Failed.self) { try await write.value } }
