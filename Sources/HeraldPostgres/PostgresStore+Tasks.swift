@@ -117,9 +117,9 @@ extension PostgresStore {
     let (context, reminders) = Planner.schedule(ofTask: task, in: document, now: draft.now)
     let add = TaskAdd(
       user: user, version: known.version, id: task.id,
-      body: ScenarioDocument.encode(task, in: document.timeZone), reminders: (reminders, context))
+      body: ScenarioDocument.encode(task, in: document.timeZone), reminders: reminders, context: context)
     let logger = logger
-    let write = { @Sendable adds in try await Self.write(adds, connection, logger: logger) }
+    let write = { @Sendable adds in try await Self.addTasks(adds, connection, logger: logger) }
     let saved = alone ? try await write([add])[0] : try await taskAdds.write(add, write)
     return saved ? task : nil
   }
@@ -130,17 +130,19 @@ extension PostgresStore {
     var version: Int64
     var id: String
     var body: String
-    var reminders: ([ScheduledReminder], PlanningContext)
+    var reminders: [ScheduledReminder]
+    /// What the reminders are named in.
+    var context: PlanningContext
   }
 
   /// Writes `adds` (of different users) in one statement: whether each was written. Nothing of
   /// an add is written unless its user's version is the one it was planned at and its id is
   /// free: the lock waits for a change under way and then sees its version.
-  static func write(_ adds: [TaskAdd], _ connection: DatabaseConnection, logger: Logger) async throws
+  static func addTasks(_ adds: [TaskAdd], _ connection: DatabaseConnection, logger: Logger) async throws
     -> [Bool]
   {
     var plan = PlannedRows()
-    for add in adds { plan.append(add.reminders.0, in: add.reminders.1, of: add.user) }
+    for add in adds { plan.append(add.reminders, in: add.context, of: add.user) }
     // The users are locked in the order of their ids, as every statement that locks several does.
     // Each task goes after its user's last (their rows' positions run 0, 1, … without gaps), and
     // its reminders are owned by its position.

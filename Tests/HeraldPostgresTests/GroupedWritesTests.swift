@@ -50,25 +50,33 @@ struct GroupedWritesTests {
     #expect(log.groups == [[4], [5]])
   }
 
+  /// `first` written, held by the log's gate, and `items` waiting behind it: each started once
+  /// the one before is queued, so the order they queue in is the test's.
+  static func queued(_ items: [Int], behind first: Int, _ writes: GroupedWrites<Int, Int>, _ log: Log) async
+    -> (first: Task<Int, any Error>, queued: [Task<Int, any Error>])
+  {
+    var starts = log.starts.makeAsyncIterator()
+    let written = Task { try await writes.write(first, log.run) }
+    await starts.next()
+    var queued: [Task<Int, any Error>] = []
+    for (index, item) in items.enumerated() {
+      queued.append(Task { try await writes.write(item, log.run) })
+      while writes.waiting <= index { await Task.yield() }
+    }
+    return (written, queued)
+  }
+
   /// While 1 is written, 2, 3, another 2 and 4 come: 2, 3 and 4 go as one group (in the order
   /// they came), the second 2 after them; each gets its own outcome.
   @Test func writesThatComeMeanwhileGoTogetherOnePerKey() async throws {
     let writes = GroupedWrites<Int, Int>(key: { Int64($0) })
     let log = Log()
-    var starts = log.starts.makeAsyncIterator()
-    try await withThrowingTaskGroup(of: (Int, Int).self) { group in
-      group.addTask { (1, try await writes.write(1, log.run)) }
-      await starts.next()
-      for (index, item) in [2, 3, 2, 4].enumerated() {
-        group.addTask { (item, try await writes.write(item, log.run)) }
-        // Queued before the next comes: the order is the test's.
-        while writes.waiting <= index { await Task.yield() }
-      }
-      log.open()
-      var outcomes: [Int: [Int]] = [:]
-      for try await (item, outcome) in group { outcomes[item, default: []].append(outcome) }
-      #expect(outcomes == [1: [2], 2: [4, 4], 3: [6], 4: [8]])
-    }
+    let (first, queued) = await Self.queued([2, 3, 2, 4], behind: 1, writes, log)
+    log.open()
+    #expect(try await first.value == 2)
+    var outcomes: [Int] = []
+    for write in queued { outcomes.append(try await write.value) }
+    #expect(outcomes == [4, 6, 4, 8])
     #expect(log.groups == [[1], [2, 3, 4], [2]])
   }
 
@@ -76,15 +84,7 @@ struct GroupedWritesTests {
   @Test func aGroupsFailureFailsItsWritesAndNotTheNext() async throws {
     let writes = GroupedWrites<Int, Int>(key: { Int64($0) })
     let log = Log()
-    var starts = log.starts.makeAsyncIterator()
-    let first = Task { try await writes.write(1, log.run) }
-    await starts.next()
-    var failing: [Task<Int, any Error>] = []
-    for (index, item) in [-1, 7].enumerated() {
-      failing.append(Task { try await writes.write(item, log.run) })
-      // Queued before the next comes: the order is the test's.
-      while writes.waiting <= index { await Task.yield() }
-    }
+    let (first, failing) = await Self.queued([-1, 7], behind: 1, writes, log)
     log.open()
     #expect(try await first.value == 2)
     for write in failing { await #expect(throws: Failed.self) { try await write.value } }
@@ -96,18 +96,12 @@ struct GroupedWritesTests {
   @Test func aLeadersCancellationFailsNoWriteOfItsGroup() async throws {
     let writes = GroupedWrites<Int, Int>(key: { Int64($0) })
     let log = Log()
-    var starts = log.starts.makeAsyncIterator()
-    let first = Task { try await writes.write(1, log.run) }
-    await starts.next()
-    let leader = Task { try await writes.write(2, log.run) }
-    while writes.waiting < 1 { await Task.yield() }
-    let follower = Task { try await writes.write(3, log.run) }
-    while writes.waiting < 2 { await Task.yield() }
-    leader.cancel()
+    let (first, group) = await Self.queued([2, 3], behind: 1, writes, log)
+    group[0].cancel()
     log.open()
     #expect(try await first.value == 2)
-    #expect(try await leader.value == 4)
-    #expect(try await follower.value == 6)
+    #expect(try await group[0].value == 4)
+    #expect(try await group[1].value == 6)
     #expect(log.groups == [[1], [2, 3]])
   }
 }
