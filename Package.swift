@@ -150,7 +150,10 @@ let package = Package(
     ),
     .testTarget(
       name: "HeraldStoreTests",
-      dependencies: ["HeraldCore", "HeraldStore", "HeraldSystem", "HeraldTestExecutor", "HeraldTestSupport"],
+      dependencies: [
+        "HeraldCore", "HeraldStore", "HeraldSystem", "HeraldTestExecutor", "HeraldTestSupport",
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ],
       swiftSettings: strict
     ),
     .testTarget(

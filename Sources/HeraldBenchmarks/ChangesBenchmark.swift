@@ -41,18 +41,20 @@ struct ChangesBenchmark {
           + String(format: "%.3f ms here, %.3f ms PostgreSQL", own * 1000, server * 1000))
     }
     for stored in [10, 1_000, 10_000] {
-      let (latencies, rate, completions, blocks) = try await postgres.withDatabase { url in
-        try await taskCreations(url, stored: stored)
-      }
+      let timings = try await postgres.withDatabase { url in try await taskCreations(url, stored: stored) }
       print(
-        "  task created with \(stored) stored: p50 \(Self.milliseconds(latencies, 0.5)), p99 "
-          + "\(Self.milliseconds(latencies, 0.99)) one at a time; \(Int(rate))/s for 8 users at once")
+        "  task created with \(stored) stored: p50 \(Self.milliseconds(timings.created, 0.5)), p99 "
+          + "\(Self.milliseconds(timings.created, 0.99)) one at a time; \(Int(timings.rate))/s for 8 users at once"
+      )
       print(
-        "  task completed with \(stored) stored: p50 \(Self.milliseconds(completions, 0.5)), p99 "
-          + "\(Self.milliseconds(completions, 0.99)) one at a time")
+        "  task created without an id with \(stored) stored: p50 \(Self.milliseconds(timings.named, 0.5)), p99 "
+          + "\(Self.milliseconds(timings.named, 0.99)) one at a time")
       print(
-        "  focus block added with \(stored) tasks stored: p50 \(Self.milliseconds(blocks, 0.5)), p99 "
-          + "\(Self.milliseconds(blocks, 0.99)) one at a time")
+        "  task completed with \(stored) stored: p50 \(Self.milliseconds(timings.completed, 0.5)), p99 "
+          + "\(Self.milliseconds(timings.completed, 0.99)) one at a time")
+      print(
+        "  focus block added with \(stored) tasks stored: p50 \(Self.milliseconds(timings.blocks, 0.5)), p99 "
+          + "\(Self.milliseconds(timings.blocks, 0.99)) one at a time")
     }
   }
 
@@ -153,20 +155,30 @@ struct ChangesBenchmark {
     }
   }
 
-  /// Eight users with `stored` tasks each, due over the next weeks (and the rich day's blocks and
-  /// movement): 200 tasks created for one of them one at a time, each timed; then 400 more, each
-  /// user's by a client of its own, the eight at once (one user's changes take turns on their
-  /// row's lock, so one user's alone would measure only that); then 200 of the first user's new
-  /// tasks completed one at a time, each timed.
-  private func taskCreations(_ url: PostgresURL, stored: Int) async throws -> (
-    [Double], Double, [Double], [Double]
-  ) {
+  /// The timings of `taskCreations`, each sorted, in seconds; and the rate of the adds at once.
+  private struct TaskTimings {
+    var created: [Double]
+    var rate: Double
+    /// Tasks added without an id (Herald makes one up after the largest numbered one).
+    var named: [Double]
+    var completed: [Double]
+    var blocks: [Double]
+  }
+
+  /// Eight users with `stored` tasks each, numbered as Herald numbers them (`t1`, `t2`, …), due
+  /// over the next weeks (and the rich day's blocks and movement): 200 tasks created for one of
+  /// them one at a time, each timed; then 400 more, each user's by a client of its own, the eight
+  /// at once (one user's changes take turns on their row's lock, so one user's alone would
+  /// measure only that); then 200 without an id, one at a time; then 200 of the first user's new
+  /// tasks completed and 100 focus blocks added, one at a time, each timed.
+  private func taskCreations(_ url: PostgresURL, stored: Int) async throws -> TaskTimings {
     try await PostgresStore.withStore(url, logger: logger) { store in
       let now = Date()
       var state = WorkerBenchmark.richState(now: now)
       state.tasks = (0..<stored).map { index in
         TodoItem(
-          id: "s\(index)", title: "Stored \(index)", due: now.addingTimeInterval(Double(3_600 + index * 97)))
+          id: "t\(index + 1)", title: "Stored \(index)",
+          due: now.addingTimeInterval(Double(3_600 + index * 97)))
       }
       var users: [PostgresUserData] = []
       for index in 0..<8 {
@@ -200,6 +212,14 @@ struct ChangesBenchmark {
         try await group.waitForAll()
       }
       let rate = 400 / start.duration(to: clock.now).inSeconds
+      var named: [Double] = []
+      for index in 0..<200 {
+        let start = clock.now
+        try await users[0].addTask(
+          id: nil, title: "Named \(index)", due: now.addingTimeInterval(Double(8_000 + index * 59)),
+          completed: false)
+        named.append(start.duration(to: clock.now).inSeconds)
+      }
       // Then 200 of the first user's tasks completed, one at a time, each timed.
       var completions: [Double] = []
       for index in 0..<200 {
@@ -217,7 +237,9 @@ struct ChangesBenchmark {
           taskIDs: ["n\(index)"])
         blocks.append(start.duration(to: clock.now).inSeconds)
       }
-      return (latencies.sorted(), rate, completions.sorted(), blocks.sorted())
+      return TaskTimings(
+        created: latencies.sorted(), rate: rate, named: named.sorted(), completed: completions.sorted(),
+        blocks: blocks.sorted())
     }
   }
 

@@ -1,3 +1,5 @@
+import HeraldCore
+import HeraldStore
 import Logging
 import PostgresNIO
 
@@ -137,6 +139,17 @@ enum PostgresSchema {
         )
         """,
         "CREATE INDEX user_task_position ON user_task (user_id, position)",
+      ]
+    ),
+    (
+      // A task added without an id takes the next numbered one (`PlanningState.newTask`): only
+      // the user's largest numbered id is needed, the first entry of this index backwards.
+      "v8-numbered-task-ids",
+      [
+        """
+        CREATE INDEX user_task_numbered ON user_task (user_id, length(id), id COLLATE "C")
+        WHERE id ~ '\(PlanningState.numberedTaskIDPattern)'
+        """
       ]
     ),
   ]

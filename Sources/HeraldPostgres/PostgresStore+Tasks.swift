@@ -109,7 +109,8 @@ extension PostgresStore {
     _ connection: DatabaseConnection
   ) async throws -> TodoItem? {
     let document = known.document
-    let used = draft.id == nil ? try await Self.generatedTaskIDs(connection, user: user, logger: logger) : []
+    let used =
+      draft.id == nil ? try await Self.largestNumberedTaskID(connection, user: user, logger: logger) : []
     let task = try PlanningState.newTask(
       id: draft.id, title: draft.title, due: draft.due, completed: draft.completed, idsInUse: used)
     if taken { throw PlanningState.taskExists(task.id) }
@@ -278,22 +279,31 @@ extension PostgresStore {
     return nil
   }
 
-  /// The user's task ids that an id made by `PlanningState.newTask` could take.
-  static func generatedTaskIDs(_ connection: DatabaseConnection, user: Int64, logger: Logger) async throws
-    -> [String]
+  /// The user's largest numbered task id (`PlanningState.numberedTaskIDPattern`), if any: all
+  /// `PlanningState.newTask` needs to make up the next. One entry of the index of them
+  /// (`user_task_numbered`), however many tasks the user holds.
+  static func largestNumberedTaskID(_ connection: DatabaseConnection, user: Int64, logger: Logger)
+    async throws -> [String]
   {
     let rows = try await connection.query(
-      """
-      SELECT id FROM user_task
-      WHERE user_id = \(user) AND starts_with(id, \(PlanningState.generatedTaskIDPrefix))
-      """, logger: logger)
+      largestNumberedTaskIDQuery(user: user), preparedAs: LargestNumberedTaskID.self, logger: logger)
     var ids: [String] = []
     for try await id in rows.decode(String.self) { ids.append(id) }
     return ids
+  }
+
+  static func largestNumberedTaskIDQuery(user: Int64) -> PostgresQuery {
+    // The pattern written out, not bound: the index's condition is this very text.
+    """
+    SELECT id FROM user_task
+    WHERE user_id = \(user) AND id ~ '\(unescaped: PlanningState.numberedTaskIDPattern)'
+    ORDER BY length(id) DESC, id COLLATE "C" DESC LIMIT 1
+    """
   }
 
   /// The statements that read a user's document and add a task.
   enum ReadDocument: PreparedStatementName {}
   enum ReadLockedDocument: PreparedStatementName {}
   enum AddTasks: PreparedStatementName {}
+  enum LargestNumberedTaskID: PreparedStatementName {}
 }

@@ -33,15 +33,26 @@ extension HeraldStore {
     if try exists(id, in: table, db) { throw RecordError.alreadyExists(table.subject(id)) }
   }
 
-  /// A short id not yet used: the prefix and one more than the largest number after it so far.
+  /// A short id not yet used: the prefix and one more than the largest number of a numbered id
+  /// (`IdentifiedTable.next(after:)`), that id found through the table's index of them
+  /// (`createNumberedIndexes`): the cost does not grow with the rows stored.
   ///
   /// Computed inside the inserting transaction, which SQLite serialises with every other
   /// writer, so two processes adding at once cannot pick the same id.
   static func nextID(in table: IdentifiedTable, _ db: Database) throws -> String {
-    // The rule is the one `PlanningState` applies for the PostgreSQL engine: one place for both.
-    table.firstUnused(
-      in: try String.fetchAll(
-        db, sql: "SELECT id FROM \(table.rawValue) WHERE id GLOB ?", arguments: [table.prefix + "[0-9]*"]))
+    table.next(after: try String.fetchAll(db.cachedStatement(sql: table.largestNumbered)))
+  }
+
+  /// Indexes of the numbered ids (`IdentifiedTable.numberedCondition`), longest and then last
+  /// first, so `nextID` reads one entry rather than every id.
+  static func createNumberedIndexes(_ db: Database) throws {
+    for table in [IdentifiedTable.focusBlock, .task] {
+      try db.execute(
+        sql: """
+          CREATE INDEX \(table.numberedIndex) ON \(table.rawValue) (length(id), id)
+          WHERE \(table.numberedCondition)
+          """)
+    }
   }
 
   /// The position after the last row, so a new row is listed last.

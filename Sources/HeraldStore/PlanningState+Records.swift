@@ -11,7 +11,7 @@ extension PlanningState {
     id: String?, title: String, start: Date, end: Date, taskIDs: [String]
   ) throws -> FocusBlock {
     let block = FocusBlock(
-      id: id ?? IdentifiedTable.focusBlock.firstUnused(in: focusBlocks.map(\.id)), title: title, start: start,
+      id: id ?? IdentifiedTable.focusBlock.next(after: focusBlocks.map(\.id)), title: title, start: start,
       end: end, taskIDs: taskIDs)
     try checkLinks(block)
     if focusBlocks.contains(where: { $0.id == block.id }) {
@@ -47,20 +47,22 @@ extension PlanningState {
     return task
   }
 
-  /// The task `addTask` adds, checked; without an `id`, the next one unused among `idsInUse`
-  /// (only those starting with `generatedTaskIDPrefix` matter). For a store that keeps tasks as
+  /// The task `addTask` adds, checked; without an `id`, the next one after `idsInUse` (only
+  /// those matching `numberedTaskIDPattern` matter, and only the largest of them). For a store that keeps tasks as
   /// rows of their own and checks an id's uniqueness itself (`taskExists` when it is taken).
   public static func newTask(id: String?, title: String, due: Date?, completed: Bool, idsInUse: [String])
     throws -> TodoItem
   {
     let task = TodoItem(
-      id: id ?? IdentifiedTable.task.firstUnused(in: idsInUse), title: title, due: due, completed: completed)
+      id: id ?? IdentifiedTable.task.next(after: idsInUse), title: title, due: due, completed: completed)
     try HeraldStore.check(task)
     return task
   }
 
-  /// Every id `newTask` makes starts with this.
-  public static let generatedTaskIDPrefix = IdentifiedTable.task.prefix
+  /// A task id `newTask` could make up, as a POSIX regular expression (PostgreSQL's `~`):
+  /// `IdentifiedTable.number(of:)`'s rule. `newTask` needs only the largest of `idsInUse` so.
+  public static let numberedTaskIDPattern =
+    "^\(IdentifiedTable.task.prefix)[1-9][0-9]{0,\(IdentifiedTable.maximumDigits - 1)}$"
 
   /// The error of a task added with an id already taken.
   public static func taskExists(_ id: String) -> RecordError {
@@ -125,18 +127,42 @@ extension PlanningState {
 }
 
 extension IdentifiedTable {
-  /// A short id not in `ids`: the prefix and one more than the largest number after it so far,
-  /// stepping on past any taken id (the rule `HeraldStore.nextID` applies in SQL).
-  func firstUnused(in ids: [String]) -> String {
-    let taken = Set(ids)
-    let largest =
-      ids.compactMap { id -> Int? in
-        guard id.hasPrefix(prefix), id.count <= 18 else { return nil }
-        let digits = id.dropFirst(prefix.count).prefix { $0.isASCII && $0.isNumber }
-        return Int(digits)
-      }.max() ?? 0
-    var number = largest + 1
-    while taken.contains(prefix + String(number)) { number += 1 }
-    return prefix + String(number)
+  /// The most digits a made-up id's number has: any such number fits an `Int`, and one more.
+  static let maximumDigits = 17
+
+  /// The number of `id` when it is a numbered id — the prefix, then a number of at most
+  /// `maximumDigits` digits written as Herald writes one (ASCII, no leading zero) — and `nil`
+  /// otherwise. Only these count when the next id is made up: among them a larger number is a
+  /// longer id, or as long and after it byte by byte, so SQL finds the largest through an index
+  /// (`numberedCondition`, `PlanningState.numberedTaskIDPattern`) rather than reading every id.
+  func number(of id: String) -> Int? {
+    guard id.utf8.starts(with: prefix.utf8) else { return nil }
+    let digits = id.utf8.dropFirst(prefix.utf8.count)
+    guard (1...Self.maximumDigits).contains(digits.count), digits.first != UInt8(ascii: "0"),
+      digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
+    else { return nil }
+    return digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+  }
+
+  /// The id to make up next: the prefix and one more than the largest number of a numbered id
+  /// among `ids` (`HeraldStore.nextID` and the PostgreSQL engine give this rule the largest
+  /// alone). It is free: an id equal to it would be numbered, and larger than the largest.
+  func next(after ids: [String]) -> String {
+    prefix + String((ids.compactMap(number(of:)).max() ?? 0) + 1)
+  }
+
+  /// SQLite's condition for a numbered id in the column `id` (`number(of:)`'s rule, in GLOB).
+  var numberedCondition: String {
+    "id GLOB '\(prefix)[1-9]*' AND NOT id GLOB '\(prefix)*[^0-9]*' AND length(id) <= \(prefix.count + Self.maximumDigits)"
+  }
+
+  /// The SQLite index of the numbered ids (`HeraldStore.createNumberedIndexes`).
+  var numberedIndex: String { rawValue + "Numbered" }
+
+  /// SQLite's query of the largest numbered id of this table, if any. Through the index of
+  /// numbered ids by name: left to itself, SQLite reads every id after the prefix (the range
+  /// GLOB gives on the primary key) and sorts them.
+  var largestNumbered: String {
+    "SELECT id FROM \(rawValue) INDEXED BY \(numberedIndex) WHERE \(numberedCondition) ORDER BY length(id) DESC, id DESC LIMIT 1"
   }
 }

@@ -15,6 +15,7 @@ enum Schema {
     migrator.registerMigration("v5-routes", migrate: HeraldStore.createRoutes)
     migrator.registerMigration("v6-subscriptions", migrate: HeraldStore.createSubscriptions)
     migrator.registerMigration("v7-calendars", migrate: HeraldStore.createCalendars)
+    migrator.registerMigration("v8-numbered-ids", migrate: HeraldStore.createNumberedIndexes)
     // Later versions are registered here; a shipped migration is never edited.
     return migrator
   }

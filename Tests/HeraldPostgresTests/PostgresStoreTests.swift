@@ -52,7 +52,7 @@ struct PostgresStoreTests {
       #expect(
         applied == [
           "v1-users-tokens-deliveries", "v2-user-version", "v3-delivery-events", "v4-delivery-requeued",
-          "v5-scenario-lz4", "v6-delivery-fillfactor", "v7-user-tasks",
+          "v5-scenario-lz4", "v6-delivery-fillfactor", "v7-user-tasks", "v8-numbered-task-ids",
         ])
       // Debian's PostgreSQL is built with lz4: the documents are compressed with it.
       let compression = try await TestDatabase.column(

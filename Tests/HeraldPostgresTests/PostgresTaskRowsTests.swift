@@ -1,10 +1,11 @@
 import Foundation
 import HeraldCore
 import HeraldInterchange
-import HeraldPostgres
 import HeraldStore
 import HeraldTestSupport
 import Testing
+
+@testable import HeraldPostgres
 
 /// A user's tasks as rows of their own: adding one writes its row and plans its reminders alone,
 /// and every change leaves the same rows and the same plan as writing the user's data whole.
@@ -271,6 +272,30 @@ struct PostgresTaskRowsTests {
       // Without an id, the next unused one.
       #expect(try await ada.addTask(id: nil, title: "Neu", due: nil, completed: false).id == "t2")
       #expect(try await ada.dataVersion() == version + 1)
+    }
+  }
+
+  /// A task added without an id takes the one after the largest numbered id — ids that only
+  /// look numbered do not count — which PostgreSQL finds through the index of numbered ids: with
+  /// thousands of tasks stored, the plan reads that index backwards from the user's largest.
+  @Test func aTaskWithoutAnIdTakesTheOneAfterTheLargestNumberedThroughItsIndex() async throws {
+    try await Self.withUsers { url, _, ada in
+      for id in ["t007", "t12x", "t\u{661}\u{662}", "t 12", "t999999999999999999", "T13", "t9", "t10"] {
+        try await ada.addTask(id: id, title: id, due: nil, completed: false)
+      }
+      #expect(try await ada.addTask(id: nil, title: "Next", due: nil, completed: false).id == "t11")
+      try await TestDatabase.admin(
+        url,
+        """
+        INSERT INTO user_task (user_id, id, position, body)
+        SELECT \(ada.user), 't' || (100 + n), 100 + n, '{}' FROM generate_series(1, 3000) AS n
+        """)
+      try await TestDatabase.admin(url, "ANALYZE user_task")
+      let query = PostgresStore.largestNumberedTaskIDQuery(user: ada.user)
+      let plan = try await TestDatabase.column(url, "EXPLAIN " + query.sql, binds: query.binds)
+      // Its first entry backwards, in the order asked for: no sort of the user's ids.
+      let text = plan.compactMap { $0 }.joined(separator: "\n")
+      #expect(text.contains("Backward using user_task_numbered") && !text.contains("Sort"), "\(text)")
     }
   }
 

@@ -66,16 +66,19 @@ enum TestDatabase {
   }
 
   /// Runs `sql` on `url`'s database and returns the first column of each row as text.
-  static func column(_ url: PostgresURL, _ sql: String) async throws -> [String?] {
+  static func column(_ url: PostgresURL, _ sql: String, binds: PostgresBindings = .init()) async throws
+    -> [String?]
+  {
     let connection = try await PostgresConnection.connect(
       configuration: .init(
         host: url.host, port: url.port, username: url.user, password: url.password, database: url.database,
         tls: .disable), id: 2, logger: logger)
     var values: [String?] = []
     do {
-      for try await value in try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
-        .decode(String?.self)
-      {
+      for try await value in try await connection.query(
+        PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger
+      )
+      .decode(String?.self) {
         values.append(value)
       }
     } catch {

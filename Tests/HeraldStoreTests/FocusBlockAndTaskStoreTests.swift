@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import HeraldCore
 import HeraldTestSupport
 import Testing
@@ -48,6 +49,34 @@ import Testing
     try store.addTask(id: "t2", title: "b")
     try store.addTask(id: "t99999999999999999999", title: "c")
     #expect(try store.addTask(title: "d").id == "t3")
+  }
+
+  /// Ids that look numbered but are not a number as Herald writes one (ASCII digits, no
+  /// leading zero, at most 17 of them, right after the prefix).
+  static let lookalikeIDs = [
+    "t", "t0", "t007", "t1x", "t12x9", "T40", "tt41", "t-42", "t 43", "t44 ", "t\u{661}\u{662}", "t4\u{663}",
+    "t\u{301}45", "t999999999999999999", "b46",
+  ]
+
+  /// The next id is one more than the largest numbered one, which SQLite finds through the
+  /// index of numbered ids — the first entry, not every id — by the same rule as Swift's.
+  @Test func theNextIDFollowsTheLargestNumberedOneFoundThroughItsIndex() throws {
+    let store = try HeraldStore.inMemory()
+    #expect(Self.lookalikeIDs.allSatisfy { IdentifiedTable.task.number(of: $0) == nil })
+    for id in Self.lookalikeIDs + ["t9", "t10", "t2"] { try store.addTask(id: id, title: id) }
+    #expect(try store.addTask(title: "next").id == "t11")
+    try store.addTask(id: "t99999999999999998", title: "17 digits")
+    #expect(try store.addTask(title: "largest").id == "t99999999999999999")
+    try store.addFocusBlock(id: "b9", title: "Nine", start: nine, end: halfPastTen)
+    #expect(try store.addFocusBlock(title: "Ten", start: nine, end: halfPastTen).id == "b10")
+    for table in [IdentifiedTable.task, .focusBlock] {
+      let plan = try store.read { db in
+        try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + table.largestNumbered).map {
+          $0["detail"] as String
+        }
+      }
+      #expect(plan.joined().contains(table.numberedIndex), "\(plan)")
+    }
   }
 
   @Test func aTaskIsEditedCompletedAndRemoved() throws {
