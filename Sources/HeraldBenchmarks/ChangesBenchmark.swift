@@ -53,6 +53,9 @@ struct ChangesBenchmark {
         "  task completed with \(stored) stored: p50 \(Self.milliseconds(timings.completed, 0.5)), p99 "
           + "\(Self.milliseconds(timings.completed, 0.99)) one at a time")
       print(
+        "  task removed with \(stored) stored: p50 \(Self.milliseconds(timings.removed, 0.5)), p99 "
+          + "\(Self.milliseconds(timings.removed, 0.99)) one at a time")
+      print(
         "  focus block added with \(stored) tasks stored: p50 \(Self.milliseconds(timings.blocks, 0.5)), p99 "
           + "\(Self.milliseconds(timings.blocks, 0.99)) one at a time")
     }
@@ -163,6 +166,7 @@ struct ChangesBenchmark {
     var named: [Double]
     var completed: [Double]
     var blocks: [Double]
+    var removed: [Double]
   }
 
   /// Eight users with `stored` tasks each, numbered as Herald numbers them (`t1`, `t2`, …), due
@@ -170,7 +174,7 @@ struct ChangesBenchmark {
   /// them one at a time, each timed; then 400 more, each user's by a client of its own, the eight
   /// at once (one user's changes take turns on their row's lock, so one user's alone would
   /// measure only that); then 200 without an id, one at a time; then 200 of the first user's new
-  /// tasks completed and 100 focus blocks added, one at a time, each timed.
+  /// tasks completed, 100 focus blocks added and 50 tasks removed, one at a time, each timed.
   private func taskCreations(_ url: PostgresURL, stored: Int) async throws -> TaskTimings {
     try await PostgresStore.withStore(url, logger: logger) { store in
       let now = Date()
@@ -237,9 +241,16 @@ struct ChangesBenchmark {
           taskIDs: ["n\(index)"])
         blocks.append(start.duration(to: clock.now).inSeconds)
       }
+      // Then the first user's first 50 tasks removed, one at a time: every later one moves up.
+      var removed: [Double] = []
+      for index in 0..<50 {
+        let start = clock.now
+        try await users[0].removeTask(id: index < stored ? "t\(index + 1)" : "n\(index - stored)")
+        removed.append(start.duration(to: clock.now).inSeconds)
+      }
       return TaskTimings(
         created: latencies.sorted(), rate: rate, named: named.sorted(), completed: completions.sorted(),
-        blocks: blocks.sorted())
+        blocks: blocks.sorted(), removed: removed.sorted())
     }
   }
 

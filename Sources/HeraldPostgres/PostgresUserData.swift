@@ -5,7 +5,8 @@ import HeraldStore
 /// One user's data in a `PostgresStore`, behind the server's store interface: every read takes
 /// the user's document and task rows, every change is "lock the user, read, apply the same rule
 /// the SQLite store applies (`PlanningState+Records`), write, replan" in one transaction — but
-/// adding or changing a task writes only its row and replans only its reminders, and a change
+/// adding or changing a task writes only its row and replans only its reminders, removing one
+/// moves the later rows up without reading or replanning them, and a change
 /// that leaves the tasks alone (blocks, movement schedule, routes) reads none of them and replans
 /// only the kinds that read what it changed.
 ///
@@ -77,7 +78,9 @@ public struct PostgresUserData: UserData {
     try await updateTask(id: id) { $0.completed = true }
   }
 
-  public func removeTask(id: String) async throws { try await change { try $0.removeTask(id: id) } }
+  public func removeTask(id: String) async throws {
+    try await store.removeTask(ofUser: user, id: id, now: now())
+  }
 
   public func settings() async throws -> Settings { try await state().settings }
 

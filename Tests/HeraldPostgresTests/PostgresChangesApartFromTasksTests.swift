@@ -76,10 +76,35 @@ struct PostgresChangesApartFromTasksTests {
     }
   }
 
+  /// A task removed is unlinked from the blocks that linked it, whose reminders are replanned;
+  /// the later tasks and their reminders move up a place, and nothing else is read: the rows and
+  /// the plan are what writing the data whole gives.
+  @Test func aTaskRemovedIsUnlinkedFromItsBlocksAsTheWholeDataWould() async throws {
+    try await Rows.withUsers { url, store, ada in
+      for (id, day) in [("t2", "25"), ("t3", "26")] {
+        try await ada.addTask(
+          id: id, title: "Task \(id)", due: Fixtures.instant("2026-11-\(day)T12:00:00Z"), completed: false)
+      }
+      let start = Fixtures.instant("2026-11-24T09:00:00Z")
+      try await ada.addFocusBlock(
+        id: "b3", title: "Planung", start: start, end: start.addingTimeInterval(3_600), taskIDs: ["t2", "t1"])
+      let version = try await ada.dataVersion()
+      try await ada.removeTask(id: "t2")
+      #expect(try await ada.dataVersion() == version + 1)
+      #expect(try await ada.focusBlocks().last?.taskIDs == ["t1"])
+      #expect(try await Rows.taskRows(url, user: "ada") == ["0 t1", "1 t3"])
+      try await Rows.expectSameAsWrittenWhole(url, store, ada)
+      await #expect(throws: RecordError.self) { try await ada.removeTask(id: "t2") }
+      #expect(try await ada.dataVersion() == version + 1)
+    }
+  }
+
   /// Only the tasks a block links are read: a damaged task row stops a block that links it (as
-  /// every change that reads it), not a change of the blocks or the movement schedule besides.
+  /// every change that reads it), not a change of the blocks or the movement schedule besides,
+  /// nor the removal of another task (which moves the damaged row up without reading it).
   @Test func onlyTheTasksABlockLinksAreRead() async throws {
     try await Rows.withUsers { url, store, ada in
+      try await ada.addTask(id: "t3", title: "Entwurf", due: nil, completed: false)
       try await ada.addTask(id: "t2", title: "Abgabe", due: nil, completed: false)
       try await Self.damage(url, task: "t2")
       let start = Fixtures.instant("2026-11-24T09:00:00Z")
@@ -87,7 +112,8 @@ struct PostgresChangesApartFromTasksTests {
         try await ada.addFocusBlock(
           id: "b3", title: "Planung", start: start, end: start.addingTimeInterval(3_600), taskIDs: ["t2"])
       }
-      await #expect(throws: FieldError.self) { try await ada.removeTask(id: "t1") }
+      try await ada.removeTask(id: "t3")
+      #expect(try await Rows.taskRows(url, user: "ada") == ["0 t1", "1 t2"])
       try await ada.addFocusBlock(
         id: "b3", title: "Planung", start: start, end: start.addingTimeInterval(3_600), taskIDs: ["t1"])
       try await ada.setMovementSchedule(ScheduleTemplate.officeWorker.schedule)
