@@ -33,9 +33,10 @@ extension PostgresStore {
       // The rule on the tasks read: "no such task" when it is not among them.
       try state.removeTask(id: id)
       guard let removed else { return }
-      // The requests its kinds name it by: its rows, whatever their instants.
-      let (context, _) = Planner.schedule(ofTask: removed, in: document, now: now)
-      let requests = Planner.taskKinds.map { Planner.kinds[$0].identifier(owner: 0, in: context) }
+      // Its rows are found by the requests they name it by: nothing of it is planned.
+      var alone = document
+      alone.tasks = [removed]
+      let requests = Self.requests(ofTheTaskIn: PlanningContext(state: alone, now: now, limits: .unlimited))
       let taskKinds = Planner.taskKinds.map { Int16($0) }
       // Pending rows at or before `now` stay as the whole replan leaves them, for a worker.
       try await connection.query(

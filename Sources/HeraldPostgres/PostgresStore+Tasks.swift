@@ -247,8 +247,7 @@ extension PostgresStore {
     replans.increment()
     let (context, reminders) = Planner.schedule(ofTask: task, in: known.document, now: now)
     let plan = PlannedRows(reminders, in: context)
-    // The requests its kinds name it by, planned now or not: the rows that are the task's.
-    let requests = Planner.taskKinds.map { Planner.kinds[$0].identifier(owner: 0, in: context) }
+    let requests = Self.requests(ofTheTaskIn: context)
     // Nothing is written unless the version is the one known: the update waits for a change
     // under way and then sees its version.
     let query: PostgresQuery = """
@@ -299,6 +298,12 @@ extension PostgresStore {
     WHERE user_id = \(user) AND id ~ '\(unescaped: PlanningState.numberedTaskIDPattern)'
     ORDER BY length(id) DESC, id COLLATE "C" DESC LIMIT 1
     """
+  }
+
+  /// The requests the task kinds name the one task of `context` by, planned now or not: the
+  /// delivery rows that are the task's, whatever their instants.
+  static func requests(ofTheTaskIn context: PlanningContext) -> [String] {
+    Planner.taskKinds.map { Planner.kinds[$0].identifier(owner: 0, in: context) }
   }
 
   /// The statements that read a user's document and add a task.
