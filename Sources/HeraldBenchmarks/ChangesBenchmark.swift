@@ -8,8 +8,8 @@ import Logging
 /// by a worker recording movement reminders shown (each moving its user's chain on); and
 /// a task created and completed through the store the server uses (`PostgresUserData.addTask`,
 /// `completeTask`: the task written and its reminders replanned) with 10, 1 000 and 10 000 tasks
-/// already stored, and a focus block added beside them, so any growth of their cost with the
-/// number of tasks shows.
+/// already stored, and a focus block added beside them, and a worker's round right after a task
+/// added, so any growth of their cost with the number of tasks shows.
 struct ChangesBenchmark {
   let users = 1_000
   let logger = BenchmarkPostgres.quietLogger
@@ -58,6 +58,12 @@ struct ChangesBenchmark {
       print(
         "  focus block added with \(stored) tasks stored: p50 \(Self.milliseconds(timings.blocks, 0.5)), p99 "
           + "\(Self.milliseconds(timings.blocks, 0.99)) one at a time")
+      let (rounds, rows) = try await postgres.withDatabase { url in
+        try await deliveriesAfterChanges(url, stored: stored)
+      }
+      print(
+        "  a worker's round after a task added, with \(stored) stored: p50 \(Self.milliseconds(rounds, 0.5)), p99 "
+          + "\(Self.milliseconds(rounds, 0.99)) (\(rows) rows in \(rounds.count) rounds)")
     }
   }
 
@@ -178,12 +184,7 @@ struct ChangesBenchmark {
   private func taskCreations(_ url: PostgresURL, stored: Int) async throws -> TaskTimings {
     try await PostgresStore.withStore(url, logger: logger) { store in
       let now = Date()
-      var state = WorkerBenchmark.richState(now: now)
-      state.tasks = (0..<stored).map { index in
-        TodoItem(
-          id: "t\(index + 1)", title: "Stored \(index)",
-          due: now.addingTimeInterval(Double(3_600 + index * 97)))
-      }
+      let state = Self.richState(now: now, stored: stored)
       var users: [PostgresUserData] = []
       for index in 0..<8 {
         _ = try await store.addUser(
@@ -252,6 +253,18 @@ struct ChangesBenchmark {
         created: latencies.sorted(), rate: rate, named: named.sorted(), completed: completions.sorted(),
         blocks: blocks.sorted(), removed: removed.sorted())
     }
+  }
+
+  /// The rich day's blocks and movement with `stored` tasks, numbered as Herald numbers them
+  /// (`t1`, `t2`, …), due 97 s apart from an hour after `now`.
+  static func richState(now: Date, stored: Int) -> PlanningState {
+    var state = WorkerBenchmark.richState(now: now)
+    state.tasks = (0..<stored).map { index in
+      TodoItem(
+        id: "t\(index + 1)", title: "Stored \(index)", due: now.addingTimeInterval(Double(3_600 + index * 97))
+      )
+    }
+    return state
   }
 
   static func milliseconds(_ sorted: [Double], _ fraction: Double) -> String {

@@ -35,6 +35,12 @@ public struct ClaimedDelivery: Sendable, Hashable {
     self.takenOver = takenOver
   }
 
+  /// The task its request names, when its kind's reminders are a task's
+  /// (`ReminderKind.taskID(inIdentifier:)`).
+  public var taskID: String? {
+    Int(reminder.kindIndex) < Planner.kinds.count ? reminder.kind.taskID(inIdentifier: requestID) : nil
+  }
+
   /// Its entry in the user's delivery log.
   public var key: DeliveryKey { DeliveryKey(requestID: requestID, fireDate: fireDate) }
 }

@@ -2,9 +2,10 @@ import HeraldCore
 import Synchronization
 
 /// Users' data as last read or written by this process, each with the data version it had: the
-/// documents without task rows that adding a task plans with (`PostgresStore.documents`; the write
-/// happens only while the version is still the cached one), and the whole data a worker decides
-/// with (`PostgresStore.states`; taken only at the version just read). Every change of a user's
+/// documents without task rows that adding a task plans with and a worker decides with, beside the
+/// tasks its rows name (`PostgresStore.documents`; a write happens only while the version is still
+/// the cached one, a worker takes one only at the version just read), and the whole data the
+/// server's reads take (`PostgresStore.states`; taken only at the version just read). Every change of a user's
 /// data bumps the version, so neither is ever used stale, and any number of processes may cache.
 ///
 /// Bounded by users and by what their data holds: past `capacity` users, or `budget` items

@@ -56,7 +56,7 @@ extension PostgresStore {
         return try await Self.change(
           connection, user: user, document: document, now: now, logger: logger, change)
       }
-      let linked = try await Self.tasks(connection, users: [user], ids: linking(document), logger: logger)
+      let linked = try await Self.tasks(connection, named: [user: Set(linking(document))], logger: logger)
       if let damaged = linked.damaged[user] { throw damaged.prefixed("stored user \(user)") }
       var state = document
       state.tasks = linked.tasks[user] ?? []

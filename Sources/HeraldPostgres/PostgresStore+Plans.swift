@@ -35,43 +35,53 @@ extension PostgresStore {
   /// What this process read before at the user's current version is taken as it was (`states`):
   /// then one query reads each user's version and movement log (the log has columns of its own
   /// and changes with most deliveries, without a new version), not their documents and task rows
-  /// and decoding them — which was most of what a worker did per delivery when each user had one
-  /// or two rows in a claim.
+  /// and decoding them. (A worker reads less: `deliveryStates(for:)`.)
   public func planningStates(ofUsers users: [Int64]) async throws -> [Int64: Result<PlanningState, any Error>]
   {
     try await client.withConnection { connection in
-      let query: PostgresQuery = """
-        SELECT id, name, version, \(unescaped: Self.movementColumns) FROM herald_user WHERE id = ANY(\(users))
-        """
-      let rows = try await connection.query(query, preparedAs: ReadVersions.self, logger: logger)
-      var found: [Int64: Result<PlanningState, any Error>] = [:]
-      var versions: [Int64: Int64] = [:]
-      for try await (id, name, version, last, answered, snoozed, day, delivered, acknowledged) in rows.map({
-        try $0.decode((Int64, String, Int64, Date?, Bool, Date?, String?, Int, Int).self)
-      }) {
-        guard let known = states.entry(ofUser: id), known.version == version else {
-          versions[id] = version
-          continue
-        }
-        let log = (last, answered, snoozed, day, delivered, acknowledged)
-        found[id] = Result {
-          var state = known.document
-          state.movementLog = try Self.movementLog(name: name, log)
-          return state
-        }
-      }
-      guard !versions.isEmpty else { return found }
-      // Read after the version: data at least as new as it. Kept under that version, data newer
-      // than it is read again next time (the version will have moved on), never taken as older.
-      let read = try await Self.planningStates(connection, users: Array(versions.keys), logger: logger)
-      for (id, state) in read {
-        found[id] = state
-        if case .success(let document) = state, let version = versions[id] {
-          states.store(DocumentCache.Entry(document: document, version: version), ofUser: id)
-        }
-      }
-      return found
+      try await cachedStates(connection, ofUsers: users, taskRows: true)
     }
+  }
+
+  /// The data of each of `users` as `planningStates(ofUsers:)` reads it — with their task rows
+  /// (cached in `states`), or without (`taskRows` false; cached in `documents`, what adding a task
+  /// plans with, unless the document still holds its tasks).
+  func cachedStates(_ connection: DatabaseConnection, ofUsers users: [Int64], taskRows: Bool) async throws
+    -> [Int64: Result<PlanningState, any Error>]
+  {
+    let cache = taskRows ? states : documents
+    let query: PostgresQuery = """
+      SELECT id, name, version, \(unescaped: Self.movementColumns) FROM herald_user WHERE id = ANY(\(users))
+      """
+    let rows = try await connection.query(query, preparedAs: ReadVersions.self, logger: logger)
+    var found: [Int64: Result<PlanningState, any Error>] = [:]
+    var versions: [Int64: Int64] = [:]
+    for try await (id, name, version, last, answered, snoozed, day, delivered, acknowledged) in rows.map({
+      try $0.decode((Int64, String, Int64, Date?, Bool, Date?, String?, Int, Int).self)
+    }) {
+      guard let known = cache.entry(ofUser: id), known.version == version else {
+        versions[id] = version
+        continue
+      }
+      let log = (last, answered, snoozed, day, delivered, acknowledged)
+      found[id] = Result {
+        var state = known.document
+        state.movementLog = try Self.movementLog(name: name, log)
+        return state
+      }
+    }
+    guard !versions.isEmpty else { return found }
+    // Read after the version: data at least as new as it. Kept under that version, data newer
+    // than it is read again next time (the version will have moved on), never taken as older.
+    let read = try await Self.planningStates(
+      connection, users: Array(versions.keys), taskRows: taskRows, logger: logger)
+    for (id, state) in read {
+      found[id] = state
+      if case .success(let document) = state, let version = versions[id], taskRows || document.tasks.isEmpty {
+        cache.store(DocumentCache.Entry(document: document, version: version), ofUser: id)
+      }
+    }
+    return found
   }
 
   /// The statement that reads users' versions and movement logs.
@@ -153,26 +163,41 @@ extension PostgresStore {
 
   /// The task rows of each of `users`, in their order; a user one of whose rows cannot be read
   /// has its error instead.
-  /// With `ids`, only the rows of those tasks are read.
-  static func tasks(_ connection: DatabaseConnection, users: [Int64], ids: [String]? = nil, logger: Logger)
+  static func tasks(_ connection: DatabaseConnection, users: [Int64], logger: Logger)
     async throws -> (tasks: [Int64: [TodoItem]], damaged: [Int64: FieldError])
   {
-    let rows =
-      if let ids {
-        try await connection.query(
-          """
-          SELECT user_id, position, body FROM user_task WHERE user_id = ANY(\(users)) AND id = ANY(\(ids))
-          ORDER BY user_id, position
-          """, logger: logger)
-      } else {
-        try await connection.query(
-          "SELECT user_id, position, body FROM user_task WHERE user_id = ANY(\(users)) ORDER BY user_id, position",
-          logger: logger)
-      }
+    try await decodeTasks(
+      connection.query(
+        "SELECT user_id, position, body FROM user_task WHERE user_id = ANY(\(users)) ORDER BY user_id, position",
+        logger: logger))
+  }
+
+  /// The rows of the tasks `named` for each user (those that exist), in their order; a user one
+  /// of whose rows cannot be read has its error instead. Each (user, id) is one look-up of the
+  /// key, however many users and ids there are.
+  static func tasks(_ connection: DatabaseConnection, named: [Int64: Set<String>], logger: Logger)
+    async throws -> (tasks: [Int64: [TodoItem]], damaged: [Int64: FieldError])
+  {
+    let pairs = named.flatMap { user, ids in ids.map { (user, $0) } }
+    return try await decodeTasks(
+      connection.query(
+        """
+        SELECT t.user_id, t.position, t.body
+        FROM unnest(\(pairs.map(\.0))::int8[], \(pairs.map(\.1))::text[]) AS named (user_id, id)
+        JOIN user_task AS t ON t.user_id = named.user_id AND t.id = named.id
+        ORDER BY t.user_id, t.position
+        """, preparedAs: ReadNamedTasks.self, logger: logger))
+  }
+
+  /// Task rows (user_id, position, body) decoded, by user; a user with a damaged row has its error.
+  private static func decodeTasks<Rows: AsyncSequence>(_ rows: Rows) async throws
+    -> (tasks: [Int64: [TodoItem]], damaged: [Int64: FieldError])
+  where Rows.Element == PostgresRow {
     var tasks: [Int64: [TodoItem]] = [:]
     var damaged: [Int64: FieldError] = [:]
-    for try await (user, position, body) in rows.decode((Int64, Int32, String).self)
-    where damaged[user] == nil {
+    for try await row in rows {
+      let (user, position, body) = try row.decode((Int64, Int32, String).self)
+      guard damaged[user] == nil else { continue }
       do {
         tasks[user, default: []].append(try ScenarioDocument.decodeTask(body, path: "tasks[\(position)]"))
       } catch {
@@ -181,6 +206,9 @@ extension PostgresStore {
     }
     return (tasks, damaged)
   }
+
+  /// The statement that reads named tasks (a worker's batch).
+  enum ReadNamedTasks: PreparedStatementName {}
 
   /// The kinds a change of only `changed` leaves as they are, as the `kind` column holds them.
   static func kinds(unaffectedBy changed: PlanInputs) -> [Int16] {

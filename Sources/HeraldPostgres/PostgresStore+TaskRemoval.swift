@@ -24,8 +24,7 @@ extension PostgresStore {
         }
       }
       let linking = Set(document.focusBlocks.filter { $0.taskIDs.contains(id) }.flatMap(\.taskIDs))
-      let read = try await Self.tasks(
-        connection, users: [user], ids: Array(linking.union([id])), logger: logger)
+      let read = try await Self.tasks(connection, named: [user: linking.union([id])], logger: logger)
       if let damaged = read.damaged[user] { throw damaged.prefixed("stored user \(user)") }
       var state = document
       state.tasks = read.tasks[user] ?? []

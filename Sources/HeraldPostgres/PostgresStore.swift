@@ -12,10 +12,12 @@ public struct PostgresStore: Sendable {
   let client: DatabaseConnections
   let logger: Logger
   public let url: PostgresURL
-  /// What adding a task plans with, known from this process's last read or write of each user.
+  /// Users' documents without their task rows, known from this process's last read or write of
+  /// each: what adding a task plans with, and what a worker decides with beside the tasks its rows
+  /// name (`deliveryStates(for:)`).
   let documents = DocumentCache()
-  /// Users' whole data (task rows included) as this process last read them: what the planner
-  /// and a worker's decisions take (`planningStates(ofUsers:)`).
+  /// Users' whole data (task rows included) as this process last read them
+  /// (`planningStates(ofUsers:)`).
   let states = DocumentCache()
   /// Adds of one user's tasks in this process, one after another (`UserTurns`).
   let turns = UserTurns()

@@ -95,6 +95,11 @@ final class DeliveryLanes: Sendable {
     next?.resume()
   }
 
+  /// The user's rows not yet begun, left in their lane.
+  func waiting(of user: Int64) -> [ClaimedDelivery] {
+    state.withLock { $0.waiting[user] ?? [] }
+  }
+
   /// Takes the user's rows not yet begun out of their lane (to give them back).
   func drainWaiting(of user: Int64) -> [ClaimedDelivery] {
     state.withLock { state in

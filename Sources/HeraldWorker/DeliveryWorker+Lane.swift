@@ -45,10 +45,16 @@ extension DeliveryWorker {
   private func carryOut(_ row: ClaimedDelivery, loaded: inout Loaded?) async -> DeliveryOutcome? {
     let outcome: DeliveryOutcome?
     do {
+      // The data read holds only the tasks of the rows it was read for: a row naming another
+      // reads again, with the rows waiting behind it.
+      if let id = row.taskID, let held = loaded, !held.state.tasks.contains(where: { $0.id == id }) {
+        loaded = nil
+      }
       let current = try await persistently { [loaded] in
         if let loaded { return loaded }
         let user = try await self.store.user(id: row.user)
-        return (user, try await self.store.planningState(ofUser: user.id))
+        let rows = [row] + self.lanes.waiting(of: row.user)
+        return (user, try await self.store.deliveryState(ofUser: user.id, for: rows))
       }
       loaded = current
       outcome = try await persistently {

@@ -13,10 +13,14 @@ extension DeliveryWorker {
   {
     guard Int(row.reminder.kindIndex) < Planner.kinds.count else { return .withdrawn }
     let context = PlanningContext(state: state, now: row.fireDate, limits: .unlimited)
-    let due = Planner.due(row.reminder, in: context)
+    // A task's row finds its task by id (`state` holds only the tasks of the rows read with it);
+    // a task removed meanwhile is not there.
+    let due = Planner.reminder(row.reminder, identifier: row.requestID, in: context).map {
+      Planner.due($0, in: context)
+    }
     // The row was planned from the user's data as it was; overdue rows are not replanned, so
     // one the data no longer gives (a block deleted meanwhile) is dropped here.
-    guard due.key == row.key else {
+    guard let due, due.key == row.key else {
       logger.info("withdrawn", metadata: ["user": "\(user.name)", "id": "\(row.requestID)"])
       return .withdrawn
     }

@@ -65,3 +65,19 @@ extension Planner {
       slot: kind.slot(owner: owner, in: context), awaiting: kind.awaitedAnswer(owner: owner, in: context))
   }
 }
+
+extension Planner {
+  /// The reminder stored as `stored` under `identifier`, its owner as `context` holds it now: a
+  /// task's reminder is found by the task's id the identifier names (it was planned at the task's
+  /// position then, and a position moves when an earlier task is removed), nil when `context`
+  /// holds no such task; any other kind's is `stored`.
+  public static func reminder(_ stored: ScheduledReminder, identifier: String, in context: PlanningContext)
+    -> ScheduledReminder?
+  {
+    guard let id = stored.kind.taskID(inIdentifier: identifier) else { return stored }
+    guard let position = context.state.tasks.firstIndex(where: { $0.id == id }) else { return nil }
+    var found = stored
+    found.owner = Int32(position)
+    return found
+  }
+}

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The reminder a chosen lead time before a task is due (spec 001), for the tasks of the batch.
-public struct DueDateAdvanceReminder: ReminderKind {
+public struct DueDateAdvanceReminder: TaskReminderKind {
   public static let identifierPrefix = "due-date-advance-"
 
   public init() {}
@@ -24,10 +24,6 @@ public struct DueDateAdvanceReminder: ReminderKind {
 
   // MARK: ReminderKind
 
-  public var ownsTasks: Bool { true }
-
-  public var reads: PlanInputs { .tasks }
-
   public func plan(in context: PlanningContext, _ add: (Int, Date) -> Void) {
     let settings = context.settings
     guard settings.dueDateAdvanceReminderEnabled else { return }
@@ -38,10 +34,6 @@ public struct DueDateAdvanceReminder: ReminderKind {
       else { continue }
       add(index, fireDate)
     }
-  }
-
-  public func identifier(owner: Int, in context: PlanningContext) -> String {
-    Self.identifierPrefix + context.state.tasks[owner].id
   }
 
   public func content(owner: Int, fireDate: Date, in context: PlanningContext) -> NotificationContent {

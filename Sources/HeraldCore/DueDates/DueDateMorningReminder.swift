@@ -1,7 +1,7 @@
 import Foundation
 
 /// The morning reminder on a task's due day (spec 001), for the tasks of the due-date batch.
-public struct DueDateMorningReminder: ReminderKind {
+public struct DueDateMorningReminder: TaskReminderKind {
   public static let identifierPrefix = "due-date-morning-"
 
   public init() {}
@@ -27,10 +27,6 @@ public struct DueDateMorningReminder: ReminderKind {
 
   // MARK: ReminderKind
 
-  public var ownsTasks: Bool { true }
-
-  public var reads: PlanInputs { .tasks }
-
   public func plan(in context: PlanningContext, _ add: (Int, Date) -> Void) {
     let settings = context.settings
     guard settings.dueDateMorningReminderEnabled else { return }
@@ -42,10 +38,6 @@ public struct DueDateMorningReminder: ReminderKind {
       else { continue }
       add(index, morning.fireDate)
     }
-  }
-
-  public func identifier(owner: Int, in context: PlanningContext) -> String {
-    Self.identifierPrefix + context.state.tasks[owner].id
   }
 
   public func content(owner: Int, fireDate: Date, in context: PlanningContext) -> NotificationContent {

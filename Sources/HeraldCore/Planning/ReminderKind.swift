@@ -32,6 +32,11 @@ public protocol ReminderKind: Sendable {
   /// Default: false (a focus block's, or the user's).
   var ownsTasks: Bool { get }
 
+  /// The task an identifier of this kind names: the inverse of `identifier(owner:in:)` for kinds
+  /// that own tasks, so a stored request finds its task by id, not by a position that moves.
+  /// Default: nil.
+  func taskID(inIdentifier identifier: String) -> String?
+
   /// The parts of the user's data its plan reads besides the settings, zone and language.
   /// Default: all, so a kind that does not say is replanned by every change.
   var reads: PlanInputs { get }
@@ -71,6 +76,8 @@ extension ReminderKind {
   public var ownsTasks: Bool { false }
 
   public var reads: PlanInputs { .all }
+
+  public func taskID(inIdentifier identifier: String) -> String? { nil }
 
   public func saidBefore(owner: Int, fireDate: Date, in context: PlanningContext) -> [DeliveryKey] { [] }
 

@@ -1,0 +1,24 @@
+import Foundation
+
+/// A kind whose reminders are a task's, each request named by `identifierPrefix` and the task's
+/// id: the due-date reminders. Its owners are positions in `state.tasks`, and a position moves
+/// when an earlier task is removed; the id in the request names the task wherever it now stands
+/// (`taskID(inIdentifier:)`).
+public protocol TaskReminderKind: ReminderKind {
+  static var identifierPrefix: String { get }
+}
+
+extension TaskReminderKind {
+  public var ownsTasks: Bool { true }
+
+  public var reads: PlanInputs { .tasks }
+
+  public func identifier(owner: Int, in context: PlanningContext) -> String {
+    Self.identifierPrefix + context.state.tasks[owner].id
+  }
+
+  public func taskID(inIdentifier identifier: String) -> String? {
+    identifier.hasPrefix(Self.identifierPrefix)
+      ? String(identifier.dropFirst(Self.identifierPrefix.count)) : nil
+  }
+}
