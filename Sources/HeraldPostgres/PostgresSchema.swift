@@ -122,9 +122,9 @@ enum PostgresSchema {
     ),
     (
       // A user's tasks as rows of their own, so adding one writes its row and its reminders, not
-      // the whole document again: its cost does not grow with the tasks stored. `position` is
-      // the task's place in the user's list (0, 1, …, no gaps), which the planner's owners
-      // index. `body` is the task as the document writes it (`ScenarioDocument.encode(_:in:)`):
+      // the whole document again: its cost does not grow with the tasks stored. `position` orders
+      // the user's list (written 0, 1, … by a whole change; a task removed leaves a gap), and a
+      // task's reminders are owned by it when planned. `body` is the task as the document writes it (`ScenarioDocument.encode(_:in:)`):
       // the user's text exactly, a NUL in a title included, which a text column would refuse.
       // A document written before holds its tasks until the user's next change moves them here.
       "v7-user-tasks",

@@ -81,9 +81,11 @@ extension PostgresStore {
     let rows = before?.tasks[user] ?? []
     state.tasks += rows
     let value = try change(&state)
+    // Rows are compared with the tasks at their index: rows with gaps (a task removed) are all
+    // written again, 0, 1, ….
+    let known = before.map { $0.gapped.isEmpty } ?? false
     try await replan(
-      connection, user: user, state: state, now: now, tasksBefore: before == nil ? nil : rows,
-      logger: logger)
+      connection, user: user, state: state, now: now, tasksBefore: known ? rows : nil, logger: logger)
     return value
   }
 

@@ -147,24 +147,25 @@ extension PostgresStore {
       }
     }
     guard taskRows else { return states }
-    let (tasks, damaged) = try await tasks(connection, users: users, logger: logger)
-    for (user, rows) in tasks {
+    let read = try await tasks(connection, users: users, logger: logger)
+    for (user, rows) in read.tasks {
       states[user] = states[user]?.map { state in
         var state = state
         state.tasks += rows
         return state
       }
     }
-    for (user, error) in damaged where states[user] != nil {
+    for (user, error) in read.damaged where states[user] != nil {
       states[user] = .failure(error.prefixed("stored user \(names[user] ?? String(user))"))
     }
     return states
   }
 
   /// The task rows of each of `users`, in their order; a user one of whose rows cannot be read
-  /// has its error instead.
+  /// has its error instead. `gapped`: the users whose positions do not run 0, 1, … (a task
+  /// removed leaves a gap).
   static func tasks(_ connection: DatabaseConnection, users: [Int64], logger: Logger)
-    async throws -> (tasks: [Int64: [TodoItem]], damaged: [Int64: FieldError])
+    async throws -> TasksRead
   {
     try await decodeTasks(
       connection.query(
@@ -176,7 +177,7 @@ extension PostgresStore {
   /// of whose rows cannot be read has its error instead. Each (user, id) is one look-up of the
   /// key, however many users and ids there are.
   static func tasks(_ connection: DatabaseConnection, named: [Int64: Set<String>], logger: Logger)
-    async throws -> (tasks: [Int64: [TodoItem]], damaged: [Int64: FieldError])
+    async throws -> TasksRead
   {
     let pairs = named.flatMap { user, ids in ids.map { (user, $0) } }
     return try await decodeTasks(
@@ -189,22 +190,30 @@ extension PostgresStore {
         """, preparedAs: ReadNamedTasks.self, logger: logger))
   }
 
-  /// Task rows (user_id, position, body) decoded, by user; a user with a damaged row has its error.
-  private static func decodeTasks<Rows: AsyncSequence>(_ rows: Rows) async throws
-    -> (tasks: [Int64: [TodoItem]], damaged: [Int64: FieldError])
-  where Rows.Element == PostgresRow {
+  /// Task rows as read: each user's tasks in their order, the users with a damaged row (and its
+  /// error), and those whose positions have gaps.
+  struct TasksRead {
     var tasks: [Int64: [TodoItem]] = [:]
     var damaged: [Int64: FieldError] = [:]
+    var gapped: Set<Int64> = []
+  }
+
+  /// Task rows (user_id, position, body) decoded, by user, in the order of their positions.
+  private static func decodeTasks<Rows: AsyncSequence>(_ rows: Rows) async throws -> TasksRead
+  where Rows.Element == PostgresRow {
+    var read = TasksRead()
     for try await row in rows {
       let (user, position, body) = try row.decode((Int64, Int32, String).self)
-      guard damaged[user] == nil else { continue }
+      guard read.damaged[user] == nil else { continue }
+      let index = read.tasks[user]?.count ?? 0
+      if position != index { read.gapped.insert(user) }
       do {
-        tasks[user, default: []].append(try ScenarioDocument.decodeTask(body, path: "tasks[\(position)]"))
+        read.tasks[user, default: []].append(try ScenarioDocument.decodeTask(body, path: "tasks[\(index)]"))
       } catch {
-        damaged[user] = error
+        read.damaged[user] = error
       }
     }
-    return (tasks, damaged)
+    return read
   }
 
   /// The statement that reads named tasks (a worker's batch).
@@ -292,7 +301,8 @@ extension PostgresStore {
     stored.movementLog = nil
     stored.tasks = []
     let document = ScenarioDocument.encode(stored)
-    // An owner is an index into the user's lists: it moves when an earlier item is removed.
+    // A block's owner is its index in the user's list; a task's is its index when planned, which
+    // moves when an earlier task is removed (a worker finds a task's reminder's task by id).
     let rows = try await connection.query(
       """
       WITH plan AS (

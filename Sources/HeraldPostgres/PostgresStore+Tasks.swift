@@ -145,8 +145,8 @@ extension PostgresStore {
     var plan = PlannedRows()
     for add in adds { plan.append(add.reminders, in: add.context, of: add.user) }
     // The users are locked in the order of their ids, as every statement that locks several does.
-    // Each task goes after its user's last (their rows' positions run 0, 1, … without gaps), and
-    // its reminders are owned by its position.
+    // Each task goes after its user's last (positions order the rows; a task removed leaves a
+    // gap), and its reminders are owned by its position.
     let query: PostgresQuery = """
       WITH input AS (
         SELECT * FROM unnest(\(adds.map(\.user))::int8[], \(adds.map(\.version))::int8[], \(adds.map(\.id))::text[],

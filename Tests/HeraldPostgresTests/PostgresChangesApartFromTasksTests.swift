@@ -77,8 +77,8 @@ struct PostgresChangesApartFromTasksTests {
   }
 
   /// A task removed is unlinked from the blocks that linked it, whose reminders are replanned;
-  /// the later tasks and their reminders move up a place, and nothing else is read: the rows and
-  /// the plan are what writing the data whole gives.
+  /// the later tasks and their reminders stay as they are (a gap in the positions), and nothing
+  /// else is read: the rows' order and the plan are what writing the data whole gives.
   @Test func aTaskRemovedIsUnlinkedFromItsBlocksAsTheWholeDataWould() async throws {
     try await Rows.withUsers { url, store, ada in
       for (id, day) in [("t2", "25"), ("t3", "26")] {
@@ -92,7 +92,7 @@ struct PostgresChangesApartFromTasksTests {
       try await ada.removeTask(id: "t2")
       #expect(try await ada.dataVersion() == version + 1)
       #expect(try await ada.focusBlocks().last?.taskIDs == ["t1"])
-      #expect(try await Rows.taskRows(url, user: "ada") == ["0 t1", "1 t3"])
+      #expect(try await Rows.taskRows(url, user: "ada") == ["0 t1", "2 t3"])
       try await Rows.expectSameAsWrittenWhole(url, store, ada)
       await #expect(throws: RecordError.self) { try await ada.removeTask(id: "t2") }
       #expect(try await ada.dataVersion() == version + 1)
@@ -101,7 +101,7 @@ struct PostgresChangesApartFromTasksTests {
 
   /// Only the tasks a block links are read: a damaged task row stops a block that links it (as
   /// every change that reads it), not a change of the blocks or the movement schedule besides,
-  /// nor the removal of another task (which moves the damaged row up without reading it).
+  /// nor the removal of another task (which leaves the damaged row where it is, unread).
   @Test func onlyTheTasksABlockLinksAreRead() async throws {
     try await Rows.withUsers { url, store, ada in
       try await ada.addTask(id: "t3", title: "Entwurf", due: nil, completed: false)
@@ -113,7 +113,7 @@ struct PostgresChangesApartFromTasksTests {
           id: "b3", title: "Planung", start: start, end: start.addingTimeInterval(3_600), taskIDs: ["t2"])
       }
       try await ada.removeTask(id: "t3")
-      #expect(try await Rows.taskRows(url, user: "ada") == ["0 t1", "1 t2"])
+      #expect(try await Rows.taskRows(url, user: "ada") == ["0 t1", "2 t2"])
       try await ada.addFocusBlock(
         id: "b3", title: "Planung", start: start, end: start.addingTimeInterval(3_600), taskIDs: ["t1"])
       try await ada.setMovementSchedule(ScheduleTemplate.officeWorker.schedule)
