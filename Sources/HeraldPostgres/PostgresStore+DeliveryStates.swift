@@ -20,7 +20,11 @@ extension PostgresStore {
   {
     var named: [Int64: Set<String>] = [:]
     for row in rows {
-      named[row.user, default: []].formUnion(row.taskID.map { [$0] } ?? [])
+      if let id = row.taskID {
+        named[row.user, default: []].insert(id)
+      } else if named[row.user] == nil {
+        named[row.user] = []
+      }
     }
     return try await client.withConnection { connection in
       var found = try await cachedStates(connection, ofUsers: Array(named.keys), taskRows: false)

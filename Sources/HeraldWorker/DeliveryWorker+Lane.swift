@@ -16,6 +16,11 @@ extension DeliveryWorker {
       if row.dueAt > clock.now() {
         try? await clock.sleep(until: row.dueAt, maximumWait: configuration.lookahead + 1)
       }
+      // The data read holds only the tasks of the rows it was read for: a row naming another
+      // reads again, with the rows waiting behind it.
+      if let id = row.taskID, let held = loaded, !held.state.tasks.contains(where: { $0.id == id }) {
+        loaded = nil
+      }
       // Data to read again waits for what the user's earlier rows changed to be written.
       if loaded == nil { await recorder.written(user: userID) }
       await lanes.takePlace()
@@ -45,11 +50,6 @@ extension DeliveryWorker {
   private func carryOut(_ row: ClaimedDelivery, loaded: inout Loaded?) async -> DeliveryOutcome? {
     let outcome: DeliveryOutcome?
     do {
-      // The data read holds only the tasks of the rows it was read for: a row naming another
-      // reads again, with the rows waiting behind it.
-      if let id = row.taskID, let held = loaded, !held.state.tasks.contains(where: { $0.id == id }) {
-        loaded = nil
-      }
       let current = try await persistently { [loaded] in
         if let loaded { return loaded }
         let user = try await self.store.user(id: row.user)

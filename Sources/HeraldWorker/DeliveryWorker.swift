@@ -223,8 +223,9 @@ public final class DeliveryWorker: Sendable {
     // When any of them cannot be read, each user is read on their own in their lane, so only a
     // damaged one waits for its claims to end.
     let users = try? await store.users(ids: newUsers)
+    let new = Set(newUsers)
     let states =
-      users == nil ? nil : try? await store.deliveryStates(for: claimed.filter { newUsers.contains($0.user) })
+      users == nil ? nil : try? await store.deliveryStates(for: claimed.filter { new.contains($0.user) })
     var known: [Int64: (HeraldUser, Result<PlanningState, any Error>)] = [:]
     for id in newUsers where !stale.contains(id) {
       if let user = users?[id], let state = states?[id] { known[id] = (user, state) }
