@@ -191,10 +191,12 @@ extension PostgresStore {
   }
 
   /// Task rows as read: each user's tasks in their order, the users with a damaged row (and its
-  /// error), and those whose positions have gaps.
+  /// error), and those whose positions do not run 0, 1, ….
   struct TasksRead {
     var tasks: [Int64: [TodoItem]] = [:]
     var damaged: [Int64: FieldError] = [:]
+    /// Meaningful only for a read of all a user's tasks (`tasks(_:users:logger:)`): a read of
+    /// named tasks skips the others, so its positions never run 0, 1, ….
     var gapped: Set<Int64> = []
   }
 
