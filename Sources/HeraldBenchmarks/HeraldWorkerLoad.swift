@@ -38,20 +38,32 @@ struct HeraldWorkerLoad {
     return first
   }
 
-  func launchWorker(_ url: PostgresURL) throws -> Process {
+  /// The threads each of `count` workers runs on (`--threads`): the machine's cores shared among
+  /// them, so two workers on two cores run on one thread each, as docs/many-users.md advises.
+  static func threads(forWorkers count: Int) -> Int {
+    max(1, ProcessInfo.processInfo.activeProcessorCount / count)
+  }
+
+  /// Starts `count` workers, each on `threads(forWorkers: count)` threads.
+  func launchWorkers(_ url: PostgresURL, count: Int) throws -> [Process] {
     let herald = HeraldProcess.productsDirectory.appendingPathComponent("herald")
     guard FileManager.default.isExecutableFile(atPath: herald.path) else {
       throw BenchmarkFailure("no \(herald.path): swift build -c release --product herald")
     }
-    let process = Process()
-    process.executableURL = herald
     // `HERALD_BENCH_CONCURRENCY` tries another number of users delivered at once per worker.
     let concurrency = ProcessInfo.processInfo.environment["HERALD_BENCH_CONCURRENCY"] ?? "32"
-    process.arguments = ["worker", "--postgres", url.description, "--concurrency", concurrency]
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.start()
-    return process
+    let threads = Self.threads(forWorkers: count)
+    return try (0..<count).map { _ in
+      let process = Process()
+      process.executableURL = herald
+      process.arguments = [
+        "worker", "--postgres", url.description, "--concurrency", concurrency, "--threads", String(threads),
+      ]
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try process.start()
+      return process
+    }
   }
 
   static func sleep(until instant: Date) async throws {

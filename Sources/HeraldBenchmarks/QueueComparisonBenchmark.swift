@@ -57,11 +57,14 @@ struct QueueComparisonBenchmark {
       try await HeraldWorkerLoad.sleep(until: fire.addingTimeInterval(0.5))
       receiver.reset()
       let concurrency = ProcessInfo.processInfo.environment["HERALD_BENCH_CONCURRENCY"] ?? "32"
+      let threads = HeraldWorkerLoad.threads(forWorkers: workers)
       return try await QueueMeasurement.measure(
-        side: "Herald", workers: workers, setting: "concurrency \(concurrency)", deliveries: deliveries,
+        side: "Herald", workers: workers,
+        setting: "concurrency \(concurrency), \(threads) thread\(threads == 1 ? "" : "s")",
+        deliveries: deliveries,
         database: url.database, postgres: postgres, postmaster: postmaster, receiver: receiver
       ) {
-        try (0..<workers).map { _ in try load.launchWorker(url) }
+        try load.launchWorkers(url, count: workers)
       }
     }
   }

@@ -38,7 +38,7 @@ struct WorkerBenchmark {
           url, perUser: perUser, startingIn: 20, spread: 1, webhook: receiver.url)
         try await HeraldWorkerLoad.sleep(until: fire.addingTimeInterval(0.5))
         receiver.reset()
-        let processes = try (0..<workers).map { _ in try load.launchWorker(url) }
+        let processes = try load.launchWorkers(url, count: workers)
         defer { processes.forEach { $0.terminate() } }
         let seconds = try await receiver.wait(for: users * perUser, within: 300)
         return (Double(receiver.count) / seconds, seconds)
@@ -62,7 +62,7 @@ struct WorkerBenchmark {
       let first = try await load.populate(
         url, perUser: spread, startingIn: 20, spread: spread, webhook: receiver.url)
       receiver.reset()
-      let processes = try (0..<2).map { _ in try load.launchWorker(url) }
+      let processes = try load.launchWorkers(url, count: 2)
       defer { processes.forEach { $0.terminate() } }
       try await HeraldWorkerLoad.sleep(until: first.addingTimeInterval(Double(spread)))
       _ = try await receiver.wait(for: users * spread, within: 60)
@@ -85,7 +85,7 @@ struct WorkerBenchmark {
         let first = try await load.populate(
           url, perUser: rate * seconds / users, startingIn: 25, spread: 0, webhook: receiver.url, rate: rate)
         receiver.reset()
-        let processes = try (0..<2).map { _ in try load.launchWorker(url) }
+        let processes = try load.launchWorkers(url, count: 2)
         defer { processes.forEach { $0.terminate() } }
         let workers = processes.map(\.processIdentifier)
         try await HeraldWorkerLoad.sleep(until: first.addingTimeInterval(-1))
@@ -123,8 +123,8 @@ struct WorkerBenchmark {
       receiver.reset()
       let clock = ContinuousClock()
       let start = clock.now
-      let process = try load.launchWorker(url)
-      defer { process.terminate() }
+      let processes = try load.launchWorkers(url, count: 1)
+      defer { processes.forEach { $0.terminate() } }
       _ = try await receiver.wait(for: claimed, within: 90)
       return (claimed, start.duration(to: clock.now).inSeconds)
     }

@@ -26,16 +26,25 @@ struct WorkerCommand: AsyncParsableCommand {
   var concurrency = 64
   @Option(help: "Seconds a claim holds: a dead worker's deliveries are taken over after this.")
   var lease = 25.0
+  @Option(
+    help: """
+      Threads the worker runs on (default: the machine's cores). Running one worker per core? \
+      Give each --threads 1: a delivery then never passes between threads.
+      """)
+  var threads: Int?
   @Flag(help: "Log every delivery.") var verbose = false
 
   func run() async throws {
-    DeliveryWorker.runTasksOnEventLoops()
     guard (1...1000).contains(concurrency) else {
       throw FieldError("--concurrency", "expected 1 to 1000, got \(concurrency)")
     }
     guard lease >= 1, lease <= 3600 else {
       throw FieldError("--lease", "expected 1 to 3600 seconds, got \(lease)")
     }
+    if let threads, !(1...256).contains(threads) {
+      throw FieldError("--threads", "expected 1 to 256, got \(threads)")
+    }
+    DeliveryWorker.runTasksOnEventLoops(threads: threads)
     let logger = HeraldLogging.logger(verbose: verbose)
     // Before the worker: its metrics are made with it.
     let metricsServer = try metrics.service(logger: logger)

@@ -125,6 +125,11 @@ import Testing
         "examples/gpx/around-visnjan-with-car.gpx", "--poi-notifications", "maybe",
       ], "--poi-notifications"
     ),
+    // A worker's options are checked before it reaches for its database.
+    (["worker", "--postgres", "postgres://nobody@127.0.0.1:1/none", "--threads", "0"], "--threads"),
+    (["worker", "--postgres", "postgres://nobody@127.0.0.1:1/none", "--threads", "257"], "--threads"),
+    (["worker", "--postgres", "postgres://nobody@127.0.0.1:1/none", "--concurrency", "0"], "--concurrency"),
+    (["worker", "--postgres", "postgres://nobody@127.0.0.1:1/none", "--lease", "0.5"], "--lease"),
   ]
 
   @Test(arguments: badArguments)
