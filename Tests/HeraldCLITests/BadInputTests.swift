@@ -132,7 +132,9 @@ import Testing
     (["worker", "--postgres", "postgres://nobody@127.0.0.1:1/none", "--lease", "0.5"], "--lease"),
   ]
 
-  @Test(arguments: badArguments)
+  // A minute: a worker that reached for its (unreachable) database before checking its options
+  // would try again until stopped.
+  @Test(.timeLimit(.minutes(1)), arguments: badArguments)
   func badArgumentsAreOneLine(arguments: [String], field: String) throws {
     let result = try HeraldProcess.run(arguments)
     #expect(result.status != 0)
