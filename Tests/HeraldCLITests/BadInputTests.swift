@@ -125,16 +125,17 @@ import Testing
         "examples/gpx/around-visnjan-with-car.gpx", "--poi-notifications", "maybe",
       ], "--poi-notifications"
     ),
-    // A worker's options are checked before it reaches for its database.
-    (["worker", "--postgres", "postgres://nobody@127.0.0.1:1/none", "--threads", "0"], "--threads"),
-    (["worker", "--postgres", "postgres://nobody@127.0.0.1:1/none", "--threads", "257"], "--threads"),
-    (["worker", "--postgres", "postgres://nobody@127.0.0.1:1/none", "--concurrency", "0"], "--concurrency"),
-    (["worker", "--postgres", "postgres://nobody@127.0.0.1:1/none", "--lease", "0.5"], "--lease"),
   ]
+
+  /// A worker's options, checked before it reaches for its (here unreachable) database.
+  static let badWorkerArguments: [(arguments: [String], field: String)] = [
+    (["--threads", "0"], "--threads"), (["--threads", "257"], "--threads"),
+    (["--concurrency", "0"], "--concurrency"), (["--lease", "0.5"], "--lease"),
+  ].map { option, field in (["worker", "--postgres", "postgres://nobody@127.0.0.1:1/none"] + option, field) }
 
   // A minute: a worker that reached for its (unreachable) database before checking its options
   // would try again until stopped.
-  @Test(.timeLimit(.minutes(1)), arguments: badArguments)
+  @Test(.timeLimit(.minutes(1)), arguments: badArguments + badWorkerArguments)
   func badArgumentsAreOneLine(arguments: [String], field: String) throws {
     let result = try HeraldProcess.run(arguments)
     #expect(result.status != 0)
