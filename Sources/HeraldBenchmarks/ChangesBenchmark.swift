@@ -4,7 +4,8 @@ import HeraldPostgres
 import Logging
 
 /// What a change of a user's data costs on PostgreSQL (job `changes`, only when named): users
-/// replanned per second, each replacing their whole data, one at a time and eight at a time, and
+/// replanned per second, each replacing their whole data, 1, 8 and 32 at a time (those that come
+/// while one is written go together, as `herald import`s run at once would), and
 /// by a worker recording movement reminders shown (each moving its user's chain on); and
 /// a task created and completed through the store the server uses (`PostgresUserData.addTask`,
 /// `completeTask`: the task written and its reminders replanned) with 10, 1 000 and 10 000 tasks
@@ -22,7 +23,7 @@ struct ChangesBenchmark {
     let postgres = try BenchmarkPostgres(server: PostgresURL(text), logger: logger)
     print("\nChanges of a user's data on PostgreSQL (release build, the server on this machine)")
     let postmaster = try await postgres.postmaster()
-    for concurrency in [1, 8] {
+    for concurrency in [1, 8, 32] {
       let (rate, own, server) = try await postgres.withDatabase { url in
         try await replans(url, concurrency: concurrency, postmaster: postmaster)
       }
@@ -67,7 +68,8 @@ struct ChangesBenchmark {
     }
   }
 
-  /// Every user's data replaced, each replan in its own transaction, `concurrency` at once.
+  /// Every user's data replaced, `concurrency` at once (through `replaceData`, which writes those
+  /// that come while one is written together).
   /// Returns the rate and the CPU seconds per user of this process (planning, encoding) and of
   /// the server.
   private func replans(_ url: PostgresURL, concurrency: Int, postmaster: Int32) async throws

@@ -11,12 +11,14 @@ import Synchronization
 /// were no faster and PostgreSQL spent more a request (the groups were smaller). Where nothing
 /// but the database works (the `changes` benchmark's eight users adding through the store), two
 /// at once were faster: one write at a time keeps the statements on one of PostgreSQL's cores.
+/// Whole replaces of users' data (the same benchmark, 32 at once) were slower two groups at a time
+/// (smaller groups, and PostgreSQL spent more a user).
 ///
 /// A group holds at most one write per `key` (a user): the statement reads what it writes, and a
 /// user's writes follow each other, each from the version the one before left. A later one waits
 /// for the next group.
-final class GroupedWrites<Item: Sendable, Outcome: Sendable>: Sendable {
-  private let key: @Sendable (Item) -> Int64
+final class GroupedWrites<Key: Hashable & Sendable, Item: Sendable, Outcome: Sendable>: Sendable {
+  private let key: @Sendable (Item) -> Key
   private let state = Mutex<State>(State())
 
   private struct Waiting: Sendable {
@@ -35,7 +37,7 @@ final class GroupedWrites<Item: Sendable, Outcome: Sendable>: Sendable {
     var queue: [Waiting] = []
   }
 
-  init(key: @escaping @Sendable (Item) -> Int64) {
+  init(key: @escaping @Sendable (Item) -> Key) {
     self.key = key
   }
 
@@ -94,7 +96,7 @@ final class GroupedWrites<Item: Sendable, Outcome: Sendable>: Sendable {
         return nil
       }
       var group: [Waiting] = []
-      var keys: Set<Int64> = []
+      var keys: Set<Key> = []
       var later: [Waiting] = []
       for waiting in state.queue {
         if keys.insert(key(waiting.item)).inserted { group.append(waiting) } else { later.append(waiting) }

@@ -24,8 +24,12 @@ struct PlannedRows {
 
   /// Adds the rows of `scheduled`, named in `context`, as the rows of `user`.
   mutating func append(_ scheduled: [ScheduledReminder], in context: PlanningContext, of user: Int64) {
-    let rows = PlannedRows(scheduled, in: context)
-    users += repeatElement(user, count: scheduled.count)
+    append(PlannedRows(scheduled, in: context), of: user)
+  }
+
+  /// Adds `rows` (of no user) as the rows of `user`.
+  mutating func append(_ rows: PlannedRows, of user: Int64) {
+    users += repeatElement(user, count: rows.identifiers.count)
     identifiers += rows.identifiers
     fireDates += rows.fireDates
     kinds += rows.kinds
@@ -41,6 +45,23 @@ struct PlannedRows {
     ON CONFLICT (user_id, request_id, fire_at) DO UPDATE SET kind = excluded.kind, owner = excluded.owner
       WHERE delivery.status = 'pending'
         AND (delivery.kind, delivery.owner) IS DISTINCT FROM (excluded.kind, excluded.owner)
+    """
+
+  /// Removes the pending rows of the `input` users (user_id, since) due after their `since` that
+  /// their `plan` no longer has, of every kind but those `left_alone` holds (kinds, an array).
+  /// Each user's rows are found through the index on their id, whatever the planner estimates of
+  /// the table (the fence, `OFFSET 0`, keeps it from joining them to the whole queue by a hash).
+  static let gone = """
+    DELETE FROM delivery AS d
+    USING input AS i, LATERAL (
+      SELECT o.id FROM delivery AS o
+      WHERE o.user_id = i.user_id AND o.status = 'pending' AND o.fire_at > i.since
+        AND o.kind <> ALL((SELECT kinds FROM left_alone)::int2[])
+      OFFSET 0) AS o
+    WHERE d.id = o.id
+      AND NOT EXISTS (
+        SELECT 1 FROM plan AS p
+        WHERE p.user_id = d.user_id AND p.request_id = d.request_id AND p.fire_at = d.fire_at)
     """
 
   /// Whether a `plan`'s first row must wake the workers: it comes before every pending one (an

@@ -210,27 +210,15 @@ extension PostgresStore {
       let context = PlanningContext(state: state, now: since, limits: .unlimited)
       plan.append(Planner.schedule(context, affectedBy: .movement), in: context, of: user)
     }
-    let leftAlone = Self.kinds(unaffectedBy: .movement)
-    // Each user's rows found through the index on their id, whatever the planner estimates of
-    // the table (the fence, `OFFSET 0`, keeps it from joining them to the whole queue by a hash).
     try await connection.query(
       """
       WITH plan AS (
         SELECT * FROM unnest(\(plan.users)::int8[], \(plan.identifiers)::text[], \(plan.fireDates)::timestamptz[],
           \(plan.kinds)::int2[], \(plan.owners)::int4[]) AS p (user_id, request_id, fire_at, kind, owner)),
-      replanned AS (
-        SELECT * FROM unnest(\(users.map(\.user))::int8[], \(users.map(\.since))::timestamptz[]) AS r (user_id, since)),
-      gone AS (
-        DELETE FROM delivery AS d
-        USING replanned AS r, LATERAL (
-          SELECT o.id FROM delivery AS o
-          WHERE o.user_id = r.user_id AND o.status = 'pending' AND o.fire_at > r.since
-            AND o.kind <> ALL(\(leftAlone)::int2[])
-          OFFSET 0) AS o
-        WHERE d.id = o.id
-          AND NOT EXISTS (
-            SELECT 1 FROM plan AS p
-            WHERE p.user_id = d.user_id AND p.request_id = d.request_id AND p.fire_at = d.fire_at)),
+      input AS (
+        SELECT * FROM unnest(\(users.map(\.user))::int8[], \(users.map(\.since))::timestamptz[]) AS i (user_id, since)),
+      left_alone AS (SELECT \(Self.kinds(unaffectedBy: .movement))::int2[] AS kinds),
+      gone AS (\(unescaped: PlannedRows.gone)),
       added AS (\(unescaped: PlannedRows.insert))
       SELECT pg_notify(\(PostgresSchema.channel), '') WHERE \(unescaped: PlannedRows.wakesWorkers)
       """, logger: logger)

@@ -11,13 +11,38 @@ extension PostgresStore {
 
   /// Replaces the focus blocks, tasks, settings, locale and movement schedule of the user `name`
   /// with `state` (its zone becomes the user's), and replans their deliveries from `now`: one
-  /// transaction, so a worker sees the old plan or the new one, never a mix.
+  /// transaction, so a worker sees the old plan or the new one, never a mix. Other users' data
+  /// replaced while one is written go together in the next transaction (`GroupedWrites`): one
+  /// statement and one commit for the group.
   public func replaceData(ofUser name: String, with state: PlanningState, now: Date) async throws {
-    try await transaction { connection in
-      let user = try await Self.lockUser(connection, named: name, logger: logger)
-      try await Self.replan(
-        connection, user: user, state: state, now: now, tasksBefore: nil, logger: logger)
+    let rows = UserReplan(state, now: now, tasksBefore: nil, changed: .all)
+    let replaced = try await wholeReplaces.write(WholeReplace(name: name, rows: rows)) { [self] replaces in
+      try await transaction { connection in try await Self.replaceData(replaces, connection, logger: logger) }
     }
+    guard replaced else { throw RecordError.notFound("user \(name)", "no such user") }
+  }
+
+  /// A user's whole data to write.
+  struct WholeReplace: Sendable {
+    var name: String
+    var rows: UserReplan
+  }
+
+  /// Writes `replaces` (of different users) in the caller's transaction: whether each user was
+  /// found. The users are locked in the order of their ids, as every statement that locks several
+  /// does, before the statement that writes them reads their rows.
+  static func replaceData(_ replaces: [WholeReplace], _ connection: DatabaseConnection, logger: Logger)
+    async throws -> [Bool]
+  {
+    let rows = try await connection.query(
+      "SELECT id, name FROM herald_user WHERE name = ANY(\(replaces.map(\.name))) ORDER BY id FOR UPDATE",
+      logger: logger)
+    var users: [String: Int64] = [:]
+    for try await (id, name) in rows.decode((Int64, String).self) { users[name] = id }
+    try await replan(
+      connection, replaces.compactMap { replace in users[replace.name].map { ($0, replace.rows) } },
+      logger: logger)
+    return replaces.map { users[$0.name] != nil }
   }
 
   /// The user's data as the planner takes it: their document in their zone and language, with
@@ -86,17 +111,6 @@ extension PostgresStore {
 
   /// The statement that reads users' versions and movement logs.
   enum ReadVersions: PreparedStatementName {}
-
-  /// Locks the user's row for the rest of the transaction (changes to one user's data and plan
-  /// happen one at a time) and returns their id.
-  static func lockUser(_ connection: DatabaseConnection, named name: String, logger: Logger) async throws
-    -> Int64
-  {
-    let rows = try await connection.query(
-      "SELECT id FROM herald_user WHERE name = \(name) FOR UPDATE", logger: logger)
-    for try await id in rows.decode(Int64.self) { return id }
-    throw RecordError.notFound("user \(name)", "no such user")
-  }
 
   /// The user's data; with `lock`, their row locked for the rest of the transaction, so that
   /// changes to one user's data and plan happen one at a time.
@@ -271,72 +285,4 @@ extension PostgresStore {
       lastReminderAt: last, lastReminderAnswered: answered, snoozedAt: snoozed, progressDay: progressDay,
       progress: MovementProgress(delivered: delivered, acknowledged: acknowledged))
   }
-
-  /// Writes `state` as the user's data (their zone and locale with it, their tasks as rows — those
-  /// that differ from `tasksBefore`, what their rows held, or all when `nil`; the movement log has
-  /// columns of its own), bumps their version, so open live pages notice, and reconciles their
-  /// pending deliveries with the plan of `state` at `now` (the core's `Planner`, unlimited, in the
-  /// user's zone and language). Pending rows after `now` the plan no longer has go, the plan's
-  /// rows are added once (the unique key keeps a delivered one delivered); rows at or before `now`
-  /// stay for a worker to deliver late or record as missed. When the plan's first row comes
-  /// before every row that was pending, workers are woken.
-  ///
-  /// One statement, so one round trip whatever the plan's size: its parts see the tables as they
-  /// were before it, which is what each needs — the rows to remove are disjoint from the rows to
-  /// add, and a worker sleeping until a row removed here wakes before the plan's first row anyway.
-  /// The caller holds the user's row lock.
-  ///
-  /// When only part of the data `changed` (not `.all`), only the kinds that read it are replanned
-  /// (`Planner.kinds(affectedBy:)`): the other kinds' deliveries are left as they are, and so are
-  /// the task rows, whatever `state.tasks` holds.
-  static func replan(
-    _ connection: DatabaseConnection, user: Int64, state: PlanningState, now: Date, tasksBefore: [TodoItem]?,
-    changed: PlanInputs = .all, logger: Logger
-  ) async throws {
-    replans.increment()
-    let context = PlanningContext(state: state, now: now, limits: .unlimited)
-    let plan = PlannedRows(Planner.schedule(context, affectedBy: changed), in: context)
-    let tasks =
-      changed.contains(.tasks) ? TaskRows(state.tasks, before: tasksBefore, in: state.timeZone) : TaskRows()
-    let leftAlone = kinds(unaffectedBy: changed)
-    var stored = state
-    stored.movementLog = nil
-    stored.tasks = []
-    let document = ScenarioDocument.encode(stored)
-    // A block's owner is its index in the user's list; a task's is its index when planned, which
-    // moves when an earlier task is removed (a worker finds a task's reminder's task by id).
-    let rows = try await connection.query(
-      """
-      WITH plan AS (
-        SELECT \(user)::int8 AS user_id, * FROM unnest(\(plan.identifiers)::text[], \(plan.fireDates)::timestamptz[],
-          \(plan.kinds)::int2[], \(plan.owners)::int4[]) AS p (request_id, fire_at, kind, owner)),
-      saved AS (
-        UPDATE herald_user SET scenario = \(document), time_zone = \(state.timeZone.identifier),
-          locale = \(state.language.rawValue), version = version + 1
-        WHERE id = \(user)),
-      kept_tasks AS (SELECT * FROM unnest(\(tasks.kept)::text[]) AS k (id)),
-      tasks_gone AS (
-        DELETE FROM user_task AS t
-        WHERE \(tasks.removing) AND t.user_id = \(user) AND NOT EXISTS (SELECT 1 FROM kept_tasks AS k WHERE k.id = t.id)),
-      tasks_put AS (
-        INSERT INTO user_task (user_id, id, position, body)
-        SELECT \(user), * FROM unnest(\(tasks.ids)::text[], \(tasks.positions)::int4[], \(tasks.bodies)::text[])
-        ON CONFLICT (user_id, id) DO UPDATE SET position = excluded.position, body = excluded.body),
-      gone AS (
-        DELETE FROM delivery AS d
-        WHERE d.user_id = \(user) AND d.status = 'pending' AND d.fire_at > \(now)
-          AND d.kind <> ALL(\(leftAlone)::int2[])
-          AND NOT EXISTS (SELECT 1 FROM plan AS p WHERE p.request_id = d.request_id AND p.fire_at = d.fire_at)),
-      added AS (\(unescaped: PlannedRows.insert))
-      SELECT pg_notify(\(PostgresSchema.channel), '') WHERE \(unescaped: PlannedRows.wakesWorkers)
-      """, preparedAs: Replan.self, logger: logger)
-    for try await _ in rows {}
-  }
-
-  /// The statement that replans a user. Planning it took a third of its time (0.5–0.9 ms of
-  /// PostgreSQL's CPU a change, measured with `pg_stat_statements`). PostgreSQL keeps one generic
-  /// plan for it only where it estimates that plan no dearer than those made for the values:
-  /// measured, it did for users of the rich day (6 plans in 1 000 runs a connection) and went on
-  /// planning for users of 10 000 tasks.
-  enum Replan: PreparedStatementName {}
 }

@@ -22,7 +22,9 @@ public struct PostgresStore: Sendable {
   /// Adds of one user's tasks in this process, one after another (`UserTurns`).
   let turns = UserTurns()
   /// Different users' task adds that come while one is written, written together.
-  let taskAdds = GroupedWrites<TaskAdd, Bool>(key: \.user)
+  let taskAdds = GroupedWrites<Int64, TaskAdd, Bool>(key: \.user)
+  /// Different users' whole data replaced while one is written, written together.
+  let wholeReplaces = GroupedWrites<String, WholeReplace, Bool>(key: \.name)
 
   /// Connects to `url`, brings the schema up to date, and runs `body` with the store; the
   /// connections close when it returns. An unreachable server is an `EnvironmentError` at once,

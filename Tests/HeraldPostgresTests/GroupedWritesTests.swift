@@ -42,7 +42,7 @@ struct GroupedWritesTests {
   }
 
   @Test func aWriteWithNoneUnderWayGoesAloneAtOnce() async throws {
-    let writes = GroupedWrites<Int, Int>(key: { Int64($0) })
+    let writes = GroupedWrites<Int64, Int, Int>(key: { Int64($0) })
     let log = Log()
     log.open()
     #expect(try await writes.write(4, log.run) == 8)
@@ -52,7 +52,8 @@ struct GroupedWritesTests {
 
   /// `first` written, held by the log's gate, and `items` waiting behind it: each started once
   /// the one before is queued, so the order they queue in is the test's.
-  static func queued(_ items: [Int], behind first: Int, _ writes: GroupedWrites<Int, Int>, _ log: Log) async
+  static func queued(_ items: [Int], behind first: Int, _ writes: GroupedWrites<Int64, Int, Int>, _ log: Log)
+    async
     -> (first: Task<Int, any Error>, queued: [Task<Int, any Error>])
   {
     var starts = log.starts.makeAsyncIterator()
@@ -69,7 +70,7 @@ struct GroupedWritesTests {
   /// While 1 is written, 2, 3, another 2 and 4 come: 2, 3 and 4 go as one group (in the order
   /// they came), the second 2 after them; each gets its own outcome.
   @Test func writesThatComeMeanwhileGoTogetherOnePerKey() async throws {
-    let writes = GroupedWrites<Int, Int>(key: { Int64($0) })
+    let writes = GroupedWrites<Int64, Int, Int>(key: { Int64($0) })
     let log = Log()
     let (first, queued) = await Self.queued([2, 3, 2, 4], behind: 1, writes, log)
     log.open()
@@ -82,7 +83,7 @@ struct GroupedWritesTests {
 
   /// A group's failure is each of its writes' error, and the next group goes on.
   @Test func aGroupsFailureFailsItsWritesAndNotTheNext() async throws {
-    let writes = GroupedWrites<Int, Int>(key: { Int64($0) })
+    let writes = GroupedWrites<Int64, Int, Int>(key: { Int64($0) })
     let log = Log()
     let (first, failing) = await Self.queued([-1, 7], behind: 1, writes, log)
     log.open()
@@ -94,7 +95,7 @@ struct GroupedWritesTests {
 
   /// The leader's cancellation (its client went away) does not end its group's write.
   @Test func aLeadersCancellationFailsNoWriteOfItsGroup() async throws {
-    let writes = GroupedWrites<Int, Int>(key: { Int64($0) })
+    let writes = GroupedWrites<Int64, Int, Int>(key: { Int64($0) })
     let log = Log()
     let (first, group) = await Self.queued([2, 3], behind: 1, writes, log)
     group[0].cancel()

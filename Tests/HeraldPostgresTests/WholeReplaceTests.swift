@@ -1,0 +1,83 @@
+import Foundation
+import HeraldCore
+import HeraldInterchange
+import HeraldStore
+import HeraldTestSupport
+import Testing
+
+@testable import HeraldPostgres
+
+/// Users' whole data replaced together (`replaceData`, grouped by `GroupedWrites`): one statement
+/// writes what each user's replace alone writes, and a user that is missing fails only their own.
+@Suite(.enabled(if: TestDatabase.enabled, TestDatabase.skipReason))
+struct WholeReplaceTests {
+  /// User `index`'s data: two blocks and two tasks, at times of their own, so no two plans are
+  /// alike; `later` drops the second block and the first task (their rows must go).
+  static func state(_ index: Int, later: Bool) throws -> PlanningState {
+    var state = try PostgresStoreTests.state()
+    let shift = Double(index * 600)
+    state.focusBlocks = state.focusBlocks.map { block in
+      var block = block
+      block.start.addTimeInterval(shift)
+      block.end.addTimeInterval(shift)
+      return block
+    }
+    state.tasks.append(
+      TodoItem(id: "t2", title: "Brief \(index)", due: state.tasks[0].due?.addingTimeInterval(shift)))
+    if later {
+      state.focusBlocks.removeLast()
+      state.tasks.removeFirst()
+    }
+    return state
+  }
+
+  /// What a user's rows and task rows are, as text, without their name.
+  static func written(_ url: PostgresURL, user: String) async throws -> [String] {
+    let tasks = try await TestDatabase.column(
+      url,
+      """
+      SELECT t.id || ' ' || t.position || ' ' || t.body FROM user_task t JOIN herald_user u ON u.id = t.user_id
+      WHERE u.name = '\(user)' ORDER BY 1
+      """)
+    return try await PostgresStoreTests.rows(url, user: user) + tasks.compactMap { $0 }
+  }
+
+  @Test func usersReplacedTogetherAreWrittenAsEachAlone() async throws {
+    try await TestDatabase.withDatabase { url in
+      try await PostgresStore.withStore(url, logger: TestDatabase.logger) { store in
+        let now = PostgresStoreTests.now
+        for index in 0..<3 {
+          for name in ["alone-\(index)", "together-\(index)"] {
+            _ = try await store.addUser(name: name, timeZone: .gmt, language: .de, webhook: nil, at: now)
+            try await store.replaceData(ofUser: name, with: Self.state(index, later: false), now: now)
+          }
+          try await store.replaceData(
+            ofUser: "alone-\(index)", with: Self.state(index, later: true), now: now)
+        }
+        let replaces = try (0..<3).map { index in
+          PostgresStore.WholeReplace(
+            name: "together-\(index)",
+            rows: PostgresStore.UserReplan(
+              try Self.state(index, later: true), now: now, tasksBefore: nil, changed: .all))
+        }
+        let found = try await store.transaction { connection in
+          let nobody = PostgresStore.WholeReplace(name: "nobody", rows: replaces[0].rows)
+          return try await PostgresStore.replaceData(
+            [replaces[0], nobody, replaces[1], replaces[2]], connection, logger: TestDatabase.logger)
+        }
+        #expect(found == [true, false, true, true])
+        for index in 0..<3 {
+          let alone = try await Self.written(url, user: "alone-\(index)")
+          // A block's start, a task's morning reminder and its row: what `later` left.
+          #expect(alone.count == 3, "\(alone)")
+          #expect(try await Self.written(url, user: "together-\(index)") == alone)
+        }
+        // Through the store, a missing user is their own error.
+        let missing = await #expect(throws: RecordError.self) {
+          try await store.replaceData(ofUser: "nobody", with: Self.state(0, later: true), now: now)
+        }
+        #expect(missing?.description == "user nobody: no such user")
+      }
+    }
+  }
+}
