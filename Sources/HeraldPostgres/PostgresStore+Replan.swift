@@ -4,7 +4,7 @@ import HeraldInterchange
 import PostgresNIO
 
 extension PostgresStore {
-  /// A user's data as a replan writes it (`replan(_:_:changed:logger:)`): made from their
+  /// A user's data as a replan writes it (`replan(_:_:logger:)`): made from their
   /// `state`, replanned from `now`, with their task rows known to hold `tasksBefore` (`nil`: not
   /// known, so every row is written and any other goes); only what `changed` reads is replanned
   /// and only the tasks' rows are written when it holds them. Made before a group's write, so
@@ -16,6 +16,7 @@ extension PostgresStore {
     var locale: String
     var now: Date
     var tasks: TaskRows
+    var changed: PlanInputs
 
     init(_ state: PlanningState, now: Date, tasksBefore: [TodoItem]?, changed: PlanInputs) {
       let context = PlanningContext(state: state, now: now, limits: .unlimited)
@@ -27,19 +28,20 @@ extension PostgresStore {
       zone = state.timeZone.identifier
       locale = state.language.rawValue
       self.now = now
+      self.changed = changed
       tasks =
         changed.contains(.tasks) ? TaskRows(state.tasks, before: tasksBefore, in: state.timeZone) : TaskRows()
     }
   }
 
-  /// Replans one user: `replan(_:_:changed:logger:)` with one.
+  /// Replans one user: `replan(_:_:logger:)` with one.
   static func replan(
     _ connection: DatabaseConnection, user: Int64, state: PlanningState, now: Date, tasksBefore: [TodoItem]?,
     changed: PlanInputs = .all, logger: Logger
   ) async throws {
     try await replan(
       connection, [(user, UserReplan(state, now: now, tasksBefore: tasksBefore, changed: changed))],
-      changed: changed, logger: logger)
+      logger: logger)
   }
 
   /// Writes each user's data (their zone and locale with it, their tasks as rows — those that
@@ -56,26 +58,20 @@ extension PostgresStore {
   /// to remove are disjoint from the rows to add, and a worker sleeping until a row removed here
   /// wakes before the plan's first row anyway. The caller holds the users' row locks.
   ///
-  /// When only part of the data `changed` (not `.all`), only the kinds that read it are replanned
-  /// (`Planner.kinds(affectedBy:)`): the other kinds' deliveries are left as they are, and so are
-  /// the task rows, whatever `state.tasks` holds.
+  /// When only part of the data `changed` (not `.all`; the same for every user of one call), only
+  /// the kinds that read it are replanned (`Planner.kinds(affectedBy:)`): the other kinds'
+  /// deliveries are left as they are, and so are the task rows, whatever `state.tasks` holds.
   static func replan(
-    _ connection: DatabaseConnection, _ users: [(user: Int64, rows: UserReplan)], changed: PlanInputs = .all,
-    logger: Logger
+    _ connection: DatabaseConnection, _ users: [(user: Int64, rows: UserReplan)], logger: Logger
   ) async throws {
-    guard !users.isEmpty else { return }
+    guard let changed = users.first?.rows.changed else { return }
+    precondition(users.allSatisfy { $0.rows.changed == changed }, "one call replans one part of the data")
     var plan = PlannedRows()
-    var tasks = (users: [Int64](), ids: [String](), positions: [Int32](), bodies: [String]())
-    var kept = (users: [Int64](), ids: [String]())
+    var tasks = TaskRows()
     for (user, rows) in users {
       replans.increment()
       plan.append(rows.plan, of: user)
-      tasks.users += repeatElement(user, count: rows.tasks.ids.count)
-      tasks.ids += rows.tasks.ids
-      tasks.positions += rows.tasks.positions
-      tasks.bodies += rows.tasks.bodies
-      kept.users += repeatElement(user, count: rows.tasks.kept.count)
-      kept.ids += rows.tasks.kept
+      tasks.append(rows.tasks, of: user)
     }
     // Prepared, the statement is planned once for any values (a generic plan) only where
     // PostgreSQL estimates that plan no dearer than one made for the values; not knowing the
@@ -99,7 +95,7 @@ extension PostgresStore {
         UPDATE herald_user AS u SET scenario = i.scenario, time_zone = i.time_zone, locale = i.locale,
           version = u.version + 1
         FROM input AS i WHERE u.id = i.user_id),
-      kept_tasks AS (SELECT * FROM unnest(\(kept.users)::int8[], \(kept.ids)::text[]) AS k (user_id, id)),
+      kept_tasks AS (SELECT * FROM unnest(\(tasks.keptUsers)::int8[], \(tasks.kept)::text[]) AS k (user_id, id)),
       tasks_gone AS (
         DELETE FROM user_task AS t
         USING input AS i, LATERAL (

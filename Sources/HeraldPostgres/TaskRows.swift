@@ -6,6 +6,9 @@ import HeraldInterchange
 /// rows held before at their position (a task added at the end writes one row; a task removed
 /// moves every later one up), each as the document writes it.
 struct TaskRows {
+  /// Each row's user, and each kept id's: only in rows for many users (`append(_:of:)`).
+  var users: [Int64] = []
+  var keptUsers: [Int64] = []
   var ids: [String] = []
   var positions: [Int32] = []
   var bodies: [String] = []
@@ -29,5 +32,15 @@ struct TaskRows {
     let current = Set(tasks.map(\.id))
     removing = before?.contains { !current.contains($0.id) } ?? true
     if removing { kept = tasks.map(\.id) }
+  }
+
+  /// Adds `rows` (of no user) as the rows of `user`.
+  mutating func append(_ rows: TaskRows, of user: Int64) {
+    users += repeatElement(user, count: rows.ids.count)
+    ids += rows.ids
+    positions += rows.positions
+    bodies += rows.bodies
+    keptUsers += repeatElement(user, count: rows.kept.count)
+    kept += rows.kept
   }
 }
