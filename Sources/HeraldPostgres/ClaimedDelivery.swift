@@ -41,6 +41,9 @@ public struct ClaimedDelivery: Sendable, Hashable {
     Int(reminder.kindIndex) < Planner.kinds.count ? reminder.kind.taskID(inIdentifier: requestID) : nil
   }
 
+  /// Where it stands in the queue's order.
+  public var place: QueuePlace { QueuePlace(dueAt: dueAt, id: id) }
+
   /// Its entry in the user's delivery log.
   public var key: DeliveryKey { DeliveryKey(requestID: requestID, fireDate: fireDate) }
 }

@@ -152,6 +152,15 @@ enum PostgresSchema {
         """
       ]
     ),
+    (
+      // The queue's order is due time, then id (`QueuePlace`): a claim goes on after the last
+      // row it took, even among rows due in the same instant, without reading those before it.
+      "v9-queue-order",
+      [
+        "DROP INDEX delivery_due",
+        "CREATE INDEX delivery_due ON delivery (due_at, id) WHERE status = 'pending'",
+      ]
+    ),
   ]
 
   /// The channel a process NOTIFYs when it queued a delivery earlier than every pending one or due

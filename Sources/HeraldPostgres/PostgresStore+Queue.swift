@@ -6,24 +6,25 @@ import PostgresNIO
 /// wait for each other nor take the same row — as a lease, so the rows of a worker that died are
 /// anyone's again when it ends.
 extension PostgresStore {
-  /// Claims up to `limit` deliveries due by `now + ahead`, soonest first, until `now + lease`;
-  /// with `after`, only those due after it. A worker that took every claimable row due up to a
-  /// time claims after it next: the index is then read from there, not through every row it
-  /// holds in flight and the dead entries of those just delivered — at a steady rate, most of
-  /// what a claim from the earliest pending row reads.
+  /// Claims up to `limit` deliveries due by `now + ahead`, in the queue's order (soonest
+  /// first), until `now + lease`; with `after`, only those after that place. A worker that took
+  /// every claimable row up to a place claims after it next: the index is then read from there,
+  /// not through every row it holds in flight and the dead entries of those just delivered —
+  /// at a steady rate, and in a backlog, most of what a claim from the earliest pending row reads.
   public func claim(
-    now: Date, limit: Int, lease: TimeInterval, ahead: TimeInterval = 0, after: Date? = nil
+    now: Date, limit: Int, lease: TimeInterval, ahead: TimeInterval = 0, after: QueuePlace? = nil
   ) async throws -> [ClaimedDelivery] {
     let leaseEnds = now.addingTimeInterval(lease)
     let horizon = now.addingTimeInterval(ahead)
+    let after = after ?? .start
     return try await client.withConnection { connection in
       let rows = try await connection.query(
         """
         WITH due AS (
           SELECT id, claimed_until IS NOT NULL AS taken_over FROM delivery
-          WHERE status = 'pending' AND due_at <= \(horizon) AND due_at > coalesce(\(after)::timestamptz, '-infinity')
+          WHERE status = 'pending' AND due_at <= \(horizon) AND (due_at, id) > (\(after.dueAt), \(after.id))
             AND (claimed_until IS NULL OR claimed_until <= \(now))
-          ORDER BY due_at LIMIT \(limit)
+          ORDER BY due_at, id LIMIT \(limit)
           FOR UPDATE SKIP LOCKED)
         UPDATE delivery AS d SET claimed_until = \(leaseEnds), attempts = d.attempts + 1
         FROM due WHERE d.id = due.id
@@ -41,7 +42,7 @@ extension PostgresStore {
             attempt: Int(attempts), leaseEnds: leaseEnds, dueAt: dueAt, requeuedAt: requeuedAt,
             takenOver: takenOver))
       }
-      return claimed.sorted { ($0.dueAt, $0.id) < ($1.dueAt, $1.id) }
+      return claimed.sorted { $0.place < $1.place }
     }
   }
 

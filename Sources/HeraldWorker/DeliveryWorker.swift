@@ -157,7 +157,7 @@ public final class DeliveryWorker: Sendable {
         let claimed = try await store.claim(
           now: claimedAt, limit: room, lease: configuration.lease, ahead: configuration.lookahead,
           after: after)
-        window.claimed(at: claimedAt, after: after, count: claimed.count, room: room, horizon: horizon)
+        window.claimed(at: claimedAt, after: after, claimed, room: room, horizon: horizon)
         if !claimed.isEmpty {
           logger.debug("claimed", metadata: ["rows": "\(claimed.count)"])
           await dispatch(claimed, in: &group)

@@ -30,11 +30,33 @@ struct DeliveryQueueTests {
       let second = Self.now.addingTimeInterval(6_900)
       let later = Self.now.addingTimeInterval(7_000)
       // Both are due by then; after the first's time, only the second is taken.
-      let after = try await store.claim(now: later, limit: 10, lease: 60, after: first)
+      let after = try await store.claim(now: later, limit: 10, lease: 60, after: .end(of: first))
       #expect(after.map(\.dueAt) == [second])
       // From the earliest, the first.
       let earliest = try await store.claim(now: later, limit: 10, lease: 60)
       #expect(earliest.map(\.dueAt) == [first])
+    }
+  }
+
+  @Test func claimsAfterTheLastRowTakenGoOnAmongRowsDueInTheSameInstant() async throws {
+    try await TestDatabase.withStore { store in
+      // Five users' reminders for the same block start: five rows due in one instant.
+      var state = PlanningState(timeZone: .gmt)
+      state.focusBlocks = [Self.block("b1", Self.now.addingTimeInterval(3_600))]
+      for name in ["ada", "bo", "cy", "di", "ed"] {
+        _ = try await store.addUser(name: name, timeZone: .gmt, language: .en, webhook: nil, at: Self.now)
+        try await store.replaceData(ofUser: name, with: state, now: Self.now)
+      }
+      let later = Self.now.addingTimeInterval(3_400)
+      let first = try await store.claim(now: later, limit: 2, lease: 60)
+      let second = try await store.claim(now: later, limit: 2, lease: 60, after: first.last?.place)
+      let third = try await store.claim(now: later, limit: 2, lease: 60, after: second.last?.place)
+      // Each after the last taken, in the queue's order: all five, none twice, none skipped.
+      let places = (first + second + third).map(\.place)
+      #expect(places.count == 5)
+      #expect(places == places.sorted())
+      #expect(Set(places.map(\.dueAt)) == [Self.now.addingTimeInterval(3_300)])
+      #expect(try await store.claim(now: later, limit: 2, lease: 60, after: third.last?.place).isEmpty)
     }
   }
 

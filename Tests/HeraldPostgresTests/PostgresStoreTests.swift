@@ -53,6 +53,7 @@ struct PostgresStoreTests {
         applied == [
           "v1-users-tokens-deliveries", "v2-user-version", "v3-delivery-events", "v4-delivery-requeued",
           "v5-scenario-lz4", "v6-delivery-fillfactor", "v7-user-tasks", "v8-numbered-task-ids",
+          "v9-queue-order",
         ])
       // Debian's PostgreSQL is built with lz4: the documents are compressed with it.
       let compression = try await TestDatabase.column(
