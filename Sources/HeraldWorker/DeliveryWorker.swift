@@ -175,6 +175,16 @@ public final class DeliveryWorker: Sendable {
           try await sleep(until: soon.addingTimeInterval(-configuration.lookahead))
           continue
         }
+        // Nothing due within a second, rows of its own still carried out: what they lead to (a
+        // retry, seconds away at least; a chain moved on, which a NOTIFY announces) is looked for
+        // after a pause, after the same place — not by a look at every claim's end, which reads
+        // every pending row, those in flight too (3–4 ms a look at the end of a backlog,
+        // measured, and a look for each row finishing there).
+        if lanes.isBusy {
+          try await sleep(until: claimedAt.addingTimeInterval(configuration.claimInterval), wakingOn: news)
+          try await sleep(until: clock.now().addingTimeInterval(Self.soon))
+          continue
+        }
         let now = clock.now()
         // Woken a moment early: the rows are claimed ahead and fired from timers at their instant.
         let next =
