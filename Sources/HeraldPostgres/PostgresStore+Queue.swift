@@ -17,12 +17,17 @@ extension PostgresStore {
     let leaseEnds = now.addingTimeInterval(lease)
     let horizon = now.addingTimeInterval(ahead)
     let after = after ?? .start
+    // `due_at >= after.dueAt` says nothing the row comparison does not, but with it PostgreSQL
+    // estimates the rows of a time range: for the row comparison alone it expected several
+    // times more, and joined them to the table by reading all of it (12 ms a claim at a steady
+    // 1 000/s, measured, where a look-up by id takes 0.5).
     return try await client.withConnection { connection in
       let rows = try await connection.query(
         """
         WITH due AS (
           SELECT id, claimed_until IS NOT NULL AS taken_over FROM delivery
-          WHERE status = 'pending' AND due_at <= \(horizon) AND (due_at, id) > (\(after.dueAt), \(after.id))
+          WHERE status = 'pending' AND due_at <= \(horizon)
+            AND due_at >= \(after.dueAt) AND (due_at, id) > (\(after.dueAt), \(after.id))
             AND (claimed_until IS NULL OR claimed_until <= \(now))
           ORDER BY due_at, id LIMIT \(limit)
           FOR UPDATE SKIP LOCKED)
