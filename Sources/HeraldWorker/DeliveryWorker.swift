@@ -170,19 +170,20 @@ public final class DeliveryWorker: Sendable {
         // nor at every row a lane finishes — which cost PostgreSQL a claim, and a look at every
         // claim's end, per row or two — then once that row enters the lookahead (or a lane
         // finishing makes room).
-        if let soon = try await store.nextDue(after: horizon), soon < horizon.addingTimeInterval(Self.soon) {
-          try await sleep(until: claimedAt.addingTimeInterval(configuration.claimInterval), wakingOn: news)
-          try await sleep(until: soon.addingTimeInterval(-configuration.lookahead))
-          continue
+        //
+        // With nothing due within a second but rows of its own still carried out, it does the
+        // same, looking again within a second: what those rows lead to (a retry, seconds away at
+        // least; a chain moved on, which a NOTIFY announces) is found after the same place — not
+        // by a look at every claim's end, which reads every pending row, those in flight too
+        // (3–4 ms a look at the end of a backlog, measured, and a look for each row finishing).
+        let soon = try await store.nextDue(after: horizon).flatMap {
+          $0 < horizon.addingTimeInterval(Self.soon) ? $0 : nil
         }
-        // Nothing due within a second, rows of its own still carried out: what they lead to (a
-        // retry, seconds away at least; a chain moved on, which a NOTIFY announces) is looked for
-        // after a pause, after the same place — not by a look at every claim's end, which reads
-        // every pending row, those in flight too (3–4 ms a look at the end of a backlog,
-        // measured, and a look for each row finishing there).
-        if lanes.isBusy {
+        if soon != nil || lanes.isBusy {
           try await sleep(until: claimedAt.addingTimeInterval(configuration.claimInterval), wakingOn: news)
-          try await sleep(until: clock.now().addingTimeInterval(Self.soon))
+          try await sleep(
+            until: soon?.addingTimeInterval(-configuration.lookahead)
+              ?? clock.now().addingTimeInterval(Self.soon))
           continue
         }
         let now = clock.now()
