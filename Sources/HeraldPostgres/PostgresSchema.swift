@@ -161,6 +161,15 @@ enum PostgresSchema {
         "CREATE INDEX delivery_due ON delivery (due_at, id) WHERE status = 'pending'",
       ]
     ),
+    (
+      // Room on each page for a claimed version of every row on it: a backlog's claim takes all
+      // of a page's rows in one statement, no earlier version can be pruned meanwhile, and at 80
+      // only a quarter of the claims were heap-only; at 50, 95 % are (20 000 due at once, with
+      // PostgreSQL's CPU a delivery down from 0.034–0.042 to 0.029–0.034 ms). The price is room:
+      // the table of those 20 000 rows delivered took 1.5 times the pages.
+      "v10-delivery-room-to-claim",
+      ["ALTER TABLE delivery SET (fillfactor = 50)"]
+    ),
   ]
 
   /// The channel a process NOTIFYs when it queued a delivery earlier than every pending one or due
