@@ -21,21 +21,21 @@ extension PostgresStore {
     // estimates the rows of a time range: for the row comparison alone it expected several
     // times more, and joined them to the table by reading all of it (12 ms a claim at a steady
     // 1 000/s, measured, where a look-up by id takes 0.5).
+    let query: PostgresQuery = """
+      WITH due AS (
+        SELECT id, claimed_until IS NOT NULL AS taken_over FROM delivery
+        WHERE status = 'pending' AND due_at <= \(horizon)
+          AND due_at >= \(after.dueAt) AND (due_at, id) > (\(after.dueAt), \(after.id))
+          AND (claimed_until IS NULL OR claimed_until <= \(now))
+        ORDER BY due_at, id LIMIT \(limit)
+        FOR UPDATE SKIP LOCKED)
+      UPDATE delivery AS d SET claimed_until = \(leaseEnds), attempts = d.attempts + 1
+      FROM due WHERE d.id = due.id
+      RETURNING d.id, d.user_id, d.request_id, d.fire_at, d.kind, d.owner, d.attempts, d.due_at, d.requeued_at,
+        due.taken_over
+      """
     return try await client.withConnection { connection in
-      let rows = try await connection.query(
-        """
-        WITH due AS (
-          SELECT id, claimed_until IS NOT NULL AS taken_over FROM delivery
-          WHERE status = 'pending' AND due_at <= \(horizon)
-            AND due_at >= \(after.dueAt) AND (due_at, id) > (\(after.dueAt), \(after.id))
-            AND (claimed_until IS NULL OR claimed_until <= \(now))
-          ORDER BY due_at, id LIMIT \(limit)
-          FOR UPDATE SKIP LOCKED)
-        UPDATE delivery AS d SET claimed_until = \(leaseEnds), attempts = d.attempts + 1
-        FROM due WHERE d.id = due.id
-        RETURNING d.id, d.user_id, d.request_id, d.fire_at, d.kind, d.owner, d.attempts, d.due_at, d.requeued_at,
-          due.taken_over
-        """, logger: logger)
+      let rows = try await connection.query(query, preparedAs: Claim.self, logger: logger)
       var claimed: [ClaimedDelivery] = []
       for try await (id, user, requestID, fireDate, kind, owner, attempts, dueAt, requeuedAt, takenOver)
         in rows.decode((Int64, Int64, String, Date, Int16, Int32, Int32, Date, Date?, Bool).self)
@@ -50,6 +50,11 @@ extension PostgresStore {
       return claimed.sorted { $0.place < $1.place }
     }
   }
+
+  /// The claim, prepared: at a steady rate a worker claims a few rows many times a second, and
+  /// planning each took PostgreSQL 0.16 ms (`pg_stat_statements`). Its plan for any values reads
+  /// `delivery_due` from the place and finds the rows by id, as the plans made for each call did.
+  enum Claim: PreparedStatementName {}
 
   /// Extends the claim on `claimed` until `leaseEnds`, if it is still this worker's: not taken
   /// over by another worker (which counted an attempt) nor finished. Returns the renewed claim, or
