@@ -11,8 +11,13 @@ import Logging
 /// `completeTask`: the task written and its reminders replanned) with 10, 1 000 and 10 000 tasks
 /// already stored, and a focus block added beside them, and a worker's round right after a task
 /// added, so any growth of their cost with the number of tasks shows.
+/// `HERALD_BENCH_CASES` runs some of the cases alone: a comma-separated list of `replaces`,
+/// `chains` and `tasks` (all by default).
 struct ChangesBenchmark {
   let users = 1_000
+  let cases = Set(
+    (ProcessInfo.processInfo.environment["HERALD_BENCH_CASES"] ?? "replaces,chains,tasks")
+      .split(separator: ",").map(String.init))
   let logger = BenchmarkPostgres.quietLogger
 
   func run() async throws {
@@ -23,7 +28,7 @@ struct ChangesBenchmark {
     let postgres = try BenchmarkPostgres(server: PostgresURL(text), logger: logger)
     print("\nChanges of a user's data on PostgreSQL (release build, the server on this machine)")
     let postmaster = try await postgres.postmaster()
-    for concurrency in [1, 8, 32] {
+    for concurrency in [1, 8, 32] where cases.contains("replaces") {
       let (rate, own, server) = try await postgres.withDatabase { url in
         try await replans(url, concurrency: concurrency, postmaster: postmaster)
       }
@@ -32,7 +37,7 @@ struct ChangesBenchmark {
           + "\(Int(rate)); target ≥ 3 000; CPU per user: "
           + String(format: "%.3f ms here, %.3f ms PostgreSQL", own * 1000, server * 1000))
     }
-    for (batch, workers) in [(1, 1), (100, 1), (100, 2)] {
+    for (batch, workers) in [(1, 1), (100, 1), (100, 2)] where cases.contains("chains") {
       let (rate, own, server) = try await postgres.withDatabase { url in
         try await chainReplans(url, batch: batch, workers: workers, postmaster: postmaster)
       }
@@ -41,7 +46,7 @@ struct ChangesBenchmark {
           + "transaction, \(workers) at once): \(Int(rate)); target ≥ 3 000; CPU per user: "
           + String(format: "%.3f ms here, %.3f ms PostgreSQL", own * 1000, server * 1000))
     }
-    for stored in [10, 1_000, 10_000] {
+    for stored in [10, 1_000, 10_000] where cases.contains("tasks") {
       let timings = try await postgres.withDatabase { url in try await taskCreations(url, stored: stored) }
       print(
         "  task created with \(stored) stored: p50 \(Self.milliseconds(timings.created, 0.5)), p99 "

@@ -50,15 +50,17 @@ struct PlannedRows {
   /// Removes the pending rows of the `input` users (user_id, since) due after their `since` that
   /// their `plan` no longer has, of every kind but those `left_alone` holds (kinds, an array).
   /// Each user's rows are found through the index on their id, whatever the planner estimates of
-  /// the table (the fence, `OFFSET 0`, keeps it from joining them to the whole queue by a hash).
+  /// the table: the fence, `OFFSET 0`, keeps it from joining them to the whole queue by a hash,
+  /// and the status and kind are tested outside it, or an index of pending rows (`delivery_due`)
+  /// can be read beside the user's, every pending row of every user for each user (with the
+  /// statistics of a table just filled: 13 000 entries read a user, half a group's statement).
   static let gone = """
     DELETE FROM delivery AS d
     USING input AS i, LATERAL (
-      SELECT o.id FROM delivery AS o
-      WHERE o.user_id = i.user_id AND o.status = 'pending' AND o.fire_at > i.since
-        AND o.kind <> ALL((SELECT kinds FROM left_alone)::int2[])
+      SELECT o.id, o.status, o.kind FROM delivery AS o
+      WHERE o.user_id = i.user_id AND o.fire_at > i.since
       OFFSET 0) AS o
-    WHERE d.id = o.id
+    WHERE d.id = o.id AND o.status = 'pending' AND o.kind <> ALL((SELECT kinds FROM left_alone)::int2[])
       AND NOT EXISTS (
         SELECT 1 FROM plan AS p
         WHERE p.user_id = d.user_id AND p.request_id = d.request_id AND p.fire_at = d.fire_at)

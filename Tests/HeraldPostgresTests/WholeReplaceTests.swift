@@ -80,4 +80,64 @@ struct WholeReplaceTests {
       }
     }
   }
+
+  /// User `index`'s data with twelve blocks over six days (a dozen reminders and more); `later`
+  /// drops the last block.
+  static func busy(_ index: Int, later: Bool) throws -> PlanningState {
+    var state = try Self.state(index, later: false)
+    let first = state.focusBlocks[0]
+    state.focusBlocks = (0..<(later ? 11 : 12)).map { day in
+      FocusBlock(
+        id: "b\(day)", title: "Block \(day)", start: first.start.addingTimeInterval(Double(day) * 43_200),
+        end: first.end.addingTimeInterval(Double(day) * 43_200))
+    }
+    return state
+  }
+
+  /// A replan finds the rows it may remove among the user's own, never through the index of
+  /// every user's pending rows (`delivery_due`). With the statistics of a table just filled,
+  /// PostgreSQL once planned to read both indexes and keep the rows they shared: every user's
+  /// pending rows read for each user replanned (446 433 entries for a group of 32 here).
+  @Test func aReplanReadsNoOtherUsersPendingRows() async throws {
+    try await TestDatabase.withDatabase { url in
+      try await PostgresStore.withStore(url, logger: TestDatabase.logger) { store in
+        let now = PostgresStoreTests.now
+        let names = (0..<1024).map { "user-\($0)" }
+        for name in names {
+          _ = try await store.addUser(name: name, timeZone: .gmt, language: .de, webhook: nil, at: now)
+        }
+        // Groups of 32 users, as replaces that come together are written: the entries of
+        // `delivery_due` each group's statement read (the count the server keeps for this
+        // connection until it passes them on, read before and after).
+        func replace(_ group: Range<Int>, later: Bool) async throws -> Int64 {
+          let replaces = try group.map { index in
+            PostgresStore.WholeReplace(
+              name: names[index],
+              rows: PostgresStore.UserReplan(
+                try Self.busy(index, later: later), now: now, tasksBefore: nil, changed: .all))
+          }
+          return try await store.transaction { connection in
+            func entriesRead() async throws -> Int64 {
+              let rows = try await connection.query(
+                "SELECT pg_stat_get_xact_tuples_returned('delivery_due'::regclass)",
+                logger: TestDatabase.logger)
+              for try await entries in rows.decode(Int64.self) { return entries }
+              return 0
+            }
+            let before = try await entriesRead()
+            _ = try await PostgresStore.replaceData(replaces, connection, logger: TestDatabase.logger)
+            return try await entriesRead() - before
+          }
+        }
+        for start in stride(from: 0, to: names.count, by: 32) {
+          _ = try await replace(start..<start + 32, later: false)
+        }
+        let pending = try await TestDatabase.column(
+          url, "SELECT count(*)::text FROM delivery WHERE status = 'pending'")
+        let read = try await replace(0..<32, later: true)
+        // The wake-up's look at the earliest pending row reads one or two entries.
+        #expect(read < 10, "\(read) entries of delivery_due read; \(pending) pending rows")
+      }
+    }
+  }
 }
