@@ -51,11 +51,21 @@ extension PostgresStore {
     }
   }
 
-  /// Removes the user `name` with all their data, tokens and deliveries.
+  /// Removes the user `name` with all their data, tokens and deliveries. Their deliveries and
+  /// task rows have no foreign key (migration v11): they go in statements after the user's row,
+  /// so they see what a change that held the row before committed, and a change that comes after
+  /// finds no row to lock and writes nothing.
   public func removeUser(named name: String) async throws {
-    let removed = try await client.withConnection { connection in
-      try await connection.query("DELETE FROM herald_user WHERE name = \(name) RETURNING id", logger: logger)
-        .collect().count
+    let removed = try await transaction { connection in
+      var ids: [Int64] = []
+      let rows = try await connection.query(
+        "DELETE FROM herald_user WHERE name = \(name) RETURNING id", logger: logger)
+      for try await id in rows.decode(Int64.self) { ids.append(id) }
+      for id in ids {
+        try await connection.query("DELETE FROM delivery WHERE user_id = \(id)", logger: logger)
+        try await connection.query("DELETE FROM user_task WHERE user_id = \(id)", logger: logger)
+      }
+      return ids.count
     }
     guard removed > 0 else { throw RecordError.notFound("user \(name)", "no such user") }
   }

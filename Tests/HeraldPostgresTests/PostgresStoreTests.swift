@@ -48,10 +48,11 @@ struct PostgresStoreTests {
         try await group.waitForAll()
       }
       let applied = try await TestDatabase.column(url, "SELECT name FROM herald_migration ORDER BY name")
-      // Each once (in the order of their names: "v10" sorts before "v2").
+      // Each once (in the order of their names: "v10" and "v11" sort before "v2").
       #expect(
         applied == [
-          "v1-users-tokens-deliveries", "v10-delivery-room-to-claim", "v2-user-version", "v3-delivery-events",
+          "v1-users-tokens-deliveries", "v10-delivery-room-to-claim", "v11-user-rows-kept-by-the-users-lock",
+          "v2-user-version", "v3-delivery-events",
           "v4-delivery-requeued", "v5-scenario-lz4", "v6-delivery-fillfactor", "v7-user-tasks",
           "v8-numbered-task-ids", "v9-queue-order",
         ])
@@ -64,6 +65,10 @@ struct PostgresStoreTests {
       let options = try await TestDatabase.column(
         url, "SELECT array_to_string(reloptions, ',') FROM pg_class WHERE relname = 'delivery'")
       #expect(options == ["fillfactor=50"])
+      // The users' deliveries and tasks have no foreign key; their tokens and counters do.
+      let keys = try await TestDatabase.column(
+        url, "SELECT conrelid::regclass::text FROM pg_constraint WHERE contype = 'f' ORDER BY 1")
+      #expect(keys == ["api_token", "delivery_event_counter"])
     }
   }
 
@@ -90,6 +95,7 @@ struct PostgresStoreTests {
         #expect(missing?.description == "user ada: no such user")
       }
       #expect(try await TestDatabase.column(url, "SELECT count(*)::text FROM delivery") == ["0"])
+      #expect(try await TestDatabase.column(url, "SELECT count(*)::text FROM user_task") == ["0"])
       #expect(try await TestDatabase.column(url, "SELECT count(*)::text FROM api_token") == ["1"])
     }
   }

@@ -3,6 +3,7 @@ import HeraldCore
 import HeraldInterchange
 import HeraldStore
 import HeraldTestSupport
+import PostgresNIO
 import Testing
 
 @testable import HeraldPostgres
@@ -137,6 +138,51 @@ struct WholeReplaceTests {
         let read = try await replace(0..<32, later: true)
         // The wake-up's look at the earliest pending row reads one or two entries.
         #expect(read < 10, "\(read) entries of delivery_due read; \(pending) pending rows")
+      }
+    }
+  }
+
+  /// A user removed while a change of their data holds their row: the removal waits for it and
+  /// then takes the rows it wrote too (no foreign key does it for them).
+  @Test func aUserRemovedDuringAChangeLeavesNoneOfItsRows() async throws {
+    try await TestDatabase.withDatabase { url in
+      try await PostgresStore.withStore(url, logger: TestDatabase.logger) { store in
+        _ = try await store.addUser(
+          name: "ada", timeZone: .gmt, language: .de, webhook: nil, at: PostgresStoreTests.now)
+        let change = PostgresStore.WholeReplace(
+          name: "ada",
+          rows: PostgresStore.UserReplan(
+            try PostgresStoreTests.state(), now: PostgresStoreTests.now, tasksBefore: nil, changed: .all))
+        let removal = try await store.transaction { connection in
+          #expect(
+            try await PostgresStore.replaceData([change], connection, logger: TestDatabase.logger) == [true])
+          // Written, not yet committed: the rows a foreign key's cascade would have removed.
+          var written = 0
+          for table in ["delivery", "user_task"] {
+            let rows = try await connection.query(
+              PostgresQuery(unsafeSQL: "SELECT count(*) FROM \(table)"), logger: TestDatabase.logger)
+            for try await count in rows.decode(Int64.self) { written += count > 0 ? 1 : 0 }
+          }
+          #expect(written == 2)
+          let removal = Task { try await store.removeUser(named: "ada") }
+          // Until the removal waits for ada's row, which this transaction holds.
+          while try await TestDatabase.column(
+            url,
+            """
+            SELECT count(*)::text FROM pg_stat_activity
+            WHERE query LIKE 'DELETE FROM herald_user%' AND wait_event_type = 'Lock'
+            """) == ["0"]
+          {
+            await Task.yield()
+          }
+          return removal
+        }
+        try await removal.value
+        #expect(try await store.users().isEmpty)
+        for table in ["delivery", "user_task"] {
+          #expect(
+            try await TestDatabase.column(url, "SELECT count(*)::text FROM \(table)") == ["0"], "\(table)")
+        }
       }
     }
   }
