@@ -4,7 +4,7 @@ import HeraldPostgres
 import Logging
 
 /// What a change of a user's data costs on PostgreSQL (job `changes`, only when named): users
-/// replanned per second, each replacing their whole data, 1, 8 and 32 at a time (those that come
+/// replanned per second, each replacing their whole data, 1, 8, 32 and 64 at a time (those that come
 /// while one is written go together, as `herald import`s run at once would), and
 /// by a worker recording movement reminders shown (each moving its user's chain on); and
 /// a task created and completed through the store the server uses (`PostgresUserData.addTask`,
@@ -28,7 +28,7 @@ struct ChangesBenchmark {
     let postgres = try BenchmarkPostgres(server: PostgresURL(text), logger: logger)
     print("\nChanges of a user's data on PostgreSQL (release build, the server on this machine)")
     let postmaster = try await postgres.postmaster()
-    for concurrency in [1, 8, 32] where cases.contains("replaces") {
+    for concurrency in [1, 8, 32, 64] where cases.contains("replaces") {
       let (rate, own, server) = try await postgres.withDatabase { url in
         try await replans(url, concurrency: concurrency, postmaster: postmaster)
       }
