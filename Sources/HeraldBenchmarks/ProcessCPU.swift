@@ -36,10 +36,20 @@ enum ProcessCPU {
   /// exited (autovacuum workers, backends of closed connections), which the postmaster's
   /// cumulative children time holds once it has waited for them. A difference of two readings
   /// is then everything the server did in between, however short-lived the processes that did it.
+  ///
+  /// A child that exits while the children are read would be counted in neither part (or in
+  /// both), and the connections that filled a benchmark's queue close just before its first
+  /// reading: read again until the postmaster's count of exited children's time is the same
+  /// before and after.
   static func serverSeconds(postmaster: Int32) -> Double {
-    guard let root = stat(postmaster) else { return 0 }
-    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-    let children = entries.compactMap(Int32.init).compactMap(stat).filter { $0.parent == postmaster }
-    return root.own + root.children + children.map(\.own).reduce(0, +)
+    while let before = stat(postmaster) {
+      let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+      let children = entries.compactMap(Int32.init).compactMap(stat).filter { $0.parent == postmaster }
+      guard let after = stat(postmaster) else { return 0 }
+      if after.children == before.children {
+        return after.own + after.children + children.map(\.own).reduce(0, +)
+      }
+    }
+    return 0
   }
 }
