@@ -75,6 +75,8 @@ struct QueueComparisonBenchmark {
   ) async throws -> QueueMeasurement {
     try await postgres.withDatabase { url in
       try pgqueuer.prepare(url, count: deliveries)
+      // The same for both queues: the statistics a server that has run a while has.
+      try await BenchmarkPostgres.admin(url, "ANALYZE", logger: BenchmarkPostgres.quietLogger)
       receiver.reset()
       return try await QueueMeasurement.measure(
         side: "pgqueuer", workers: workers, setting: setting.description, deliveries: deliveries,
