@@ -61,9 +61,12 @@ extension PostgresStore {
       let rows = try await connection.query(
         "DELETE FROM herald_user WHERE name = \(name) RETURNING id", logger: logger)
       for try await id in rows.decode(Int64.self) { ids.append(id) }
-      for id in ids {
-        try await connection.query("DELETE FROM delivery WHERE user_id = \(id)", logger: logger)
-        try await connection.query("DELETE FROM user_task WHERE user_id = \(id)", logger: logger)
+      if !ids.isEmpty {
+        try await connection.query(
+          """
+          WITH deliveries AS (DELETE FROM delivery WHERE user_id = ANY(\(ids)))
+          DELETE FROM user_task WHERE user_id = ANY(\(ids))
+          """, logger: logger)
       }
       return ids.count
     }

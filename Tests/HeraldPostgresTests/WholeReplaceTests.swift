@@ -165,16 +165,19 @@ struct WholeReplaceTests {
           }
           #expect(written == 2)
           let removal = Task { try await store.removeUser(named: "ada") }
-          // Until the removal waits for ada's row, which this transaction holds.
-          while try await TestDatabase.column(
-            url,
-            """
-            SELECT count(*)::text FROM pg_stat_activity
-            WHERE query LIKE 'DELETE FROM herald_user%' AND wait_event_type = 'Lock'
-            """) == ["0"]
-          {
-            await Task.yield()
+          // Until the removal waits for ada's row, which this transaction holds (a removal that
+          // never waits fails the test rather than hanging it).
+          var waiting = false
+          for _ in 0..<5_000 where !waiting {
+            waiting =
+              try await TestDatabase.column(
+                url,
+                """
+                SELECT count(*)::text FROM pg_stat_activity
+                WHERE query LIKE 'DELETE FROM herald_user%' AND wait_event_type = 'Lock'
+                """) != ["0"]
           }
+          #expect(waiting, "the removal never waited for the row lock")
           return removal
         }
         try await removal.value
