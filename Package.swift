@@ -124,8 +124,10 @@ let package = Package(
       dependencies: [
         "HeraldCore", "HeraldInterchange", "HeraldStore", "HeraldPostgres", "HeraldRuntime", "HeraldSystem",
         "HeraldTestSupport", "HeraldWorker",
-        .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "PostgresNIO", package: "postgres-nio"),
       ],
       swiftSettings: strict

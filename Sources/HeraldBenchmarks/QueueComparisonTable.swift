@@ -14,7 +14,7 @@ enum QueueComparisonTable {
     var rows = [
       [
         "queue", "workers", "setting", "deliveries/s", "worker CPU/delivery", "PostgreSQL CPU/delivery",
-        "commits/delivery",
+        "commits/delivery", "receiver CPU/delivery",
       ]
     ]
     for result in results {
@@ -23,6 +23,7 @@ enum QueueComparisonTable {
         milliseconds(result.workerMillisecondsPerDelivery),
         milliseconds(result.serverMillisecondsPerDelivery),
         String(format: "%.3f", result.commitsPerDelivery),
+        milliseconds(result.receiverMillisecondsPerDelivery),
       ])
       guard result.side == "Herald" else { continue }
       var rate = "—"
@@ -34,7 +35,7 @@ enum QueueComparisonTable {
         "  target", "", "", rate,
         "≤ \(milliseconds(workerTarget)) \(verdict(result.workerMillisecondsPerDelivery <= workerTarget))",
         "≤ \(milliseconds(serverTarget)) \(verdict(result.serverMillisecondsPerDelivery <= serverTarget))",
-        "≤ \(String(format: "%.3f", commitTarget)) \(verdict(result.commitsPerDelivery <= commitTarget))",
+        "≤ \(String(format: "%.3f", commitTarget)) \(verdict(result.commitsPerDelivery <= commitTarget))", "",
       ])
     }
     var text = table(rows)

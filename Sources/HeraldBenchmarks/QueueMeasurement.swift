@@ -11,10 +11,14 @@ struct QueueMeasurement {
   var rate: Double
   var workerCPU: Double
   var serverCPU: Double
+  /// This process's CPU over the same window: the receiver's, which no queue is charged with
+  /// but which shares the machine's cores with them.
+  var receiverCPU: Double
   var commits: Int
 
   var workerMillisecondsPerDelivery: Double { workerCPU * 1000 / Double(deliveries) }
   var serverMillisecondsPerDelivery: Double { serverCPU * 1000 / Double(deliveries) }
+  var receiverMillisecondsPerDelivery: Double { receiverCPU * 1000 / Double(deliveries) }
   var commitsPerDelivery: Double { Double(commits) / Double(deliveries) }
 
   /// Launches the workers on `database` (whose backlog is already committed) and measures them
@@ -36,6 +40,7 @@ struct QueueMeasurement {
     guard receiver.count > 0 else { throw BenchmarkFailure("\(side): nothing arrived within 60 s") }
     let workerStart = ProcessCPU.seconds(pids)
     let serverStart = ProcessCPU.serverSeconds(postmaster: postmaster)
+    let receiverStart = ProcessCPU.seconds([getpid()])
     _ = try await receiver.wait(for: deliveries, within: 300)
     guard receiver.count >= deliveries, let span = receiver.span else {
       throw BenchmarkFailure("\(side): \(receiver.count) of \(deliveries) arrived within 300 s")
@@ -45,6 +50,7 @@ struct QueueMeasurement {
     try await Task.sleep(for: .milliseconds(300))
     let workerCPU = ProcessCPU.seconds(pids) - workerStart
     let serverCPU = ProcessCPU.serverSeconds(postmaster: postmaster) - serverStart
+    let receiverCPU = ProcessCPU.seconds([getpid()]) - receiverStart
 
     for process in processes { process.terminate() }
     for _ in 0..<500 where processes.contains(where: \.isRunning) {
@@ -56,6 +62,7 @@ struct QueueMeasurement {
     let seconds = max(span.last.timeIntervalSince(span.first), 0.001)
     return QueueMeasurement(
       side: side, workers: workers, setting: setting, deliveries: receiver.count,
-      rate: Double(receiver.count) / seconds, workerCPU: workerCPU, serverCPU: serverCPU, commits: commits)
+      rate: Double(receiver.count) / seconds, workerCPU: workerCPU, serverCPU: serverCPU,
+      receiverCPU: receiverCPU, commits: commits)
   }
 }
