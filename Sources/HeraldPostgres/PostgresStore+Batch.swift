@@ -51,9 +51,7 @@ extension PostgresStore {
   private static func record(
     _ items: [(ClaimedDelivery, DeliveryOutcome)], _ connection: DatabaseConnection, logger: Logger
   ) async throws -> Set<Int64> {
-    var delivered: (ids: [Int64], users: [Int64], at: [Date], late: [Bool], payloads: [String]) = (
-      [], [], [], [], []
-    )
+    var delivered = DeliveredRows()
     // No due instant or error is the epoch or "" (arrays of optionals do not bind).
     var others: (ids: [Int64], attempts: [Int32], statuses: [String], due: [Date], errors: [String]) = (
       [], [], [], [], []
@@ -95,34 +93,7 @@ extension PostgresStore {
         recorded.insert(id)
       }
     }
-    if !delivered.ids.isEmpty {
-      // Each user's counter moves on by their number of rows in one step (its row lock orders
-      // the users' recordings across workers); each row takes its place in that range.
-      // `d.id = ANY(…)` repeats the join's condition so that the rows are found by their key:
-      // joined to the input alone, PostgreSQL read the whole table into a hash for every batch
-      // (15 % of its CPU in a backlog, measured) while the table was small enough for that to
-      // look cheaper. Not prepared: PostgreSQL's plan for any values expects a few rows from
-      // each array, and joined hundreds to the counters row by row.
-      try await collect(
-        """
-        WITH input AS (
-          SELECT i.*, row_number() OVER (PARTITION BY i.user_id ORDER BY i.n) AS rank,
-            count(*) OVER (PARTITION BY i.user_id) AS total
-          FROM unnest(\(delivered.ids)::bigint[], \(delivered.users)::bigint[], \(delivered.at)::timestamptz[],
-            \(delivered.late)::boolean[], \(delivered.payloads)::text[]) WITH ORDINALITY
-            AS i (id, user_id, delivered_at, late, payload, n)),
-        counters AS (
-          INSERT INTO delivery_event_counter AS c (user_id, last)
-          SELECT user_id, count(*) FROM input GROUP BY user_id ORDER BY user_id
-          ON CONFLICT (user_id) DO UPDATE SET last = c.last + excluded.last
-          RETURNING user_id, last)
-        UPDATE delivery AS d SET status = 'delivered', delivered_at = i.delivered_at, late = i.late,
-          claimed_until = NULL, payload = i.payload, event_id = c.last - i.total + i.rank
-        FROM input AS i JOIN counters AS c ON c.user_id = i.user_id
-        WHERE d.id = i.id AND d.id = ANY(\(delivered.ids)::bigint[]) AND d.status = 'pending'
-        RETURNING d.id
-        """)
-    }
+    if !delivered.ids.isEmpty { try await collect(delivered.statement) }
     if !others.ids.isEmpty {
       // A batch of retries is as large as a backlog's when a receiver is down: its rows too are
       // found by their key, as above.
