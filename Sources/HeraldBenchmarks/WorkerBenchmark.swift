@@ -70,7 +70,8 @@ struct WorkerBenchmark {
     }
     print(
       "  lateness at 1 000/s (2 workers, \(lateness.count) deliveries): p50 \(Self.milliseconds(lateness, 0.5)), "
-        + "p99 \(Self.milliseconds(lateness, 0.99)), max \(Self.milliseconds(lateness, 1)); target p99 ≤ 50 ms"
+        + "p99 \(Self.milliseconds(lateness, 0.99)), max \(Self.milliseconds(lateness, 1)); "
+        + "no target: each second's 1 000 are due at once, and the last waits for the 999 before it"
     )
   }
 
