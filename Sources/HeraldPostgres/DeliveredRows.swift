@@ -22,7 +22,8 @@ struct DeliveredRows {
   /// new install's first import, until autovacuum's next visit) was taken to give a few rows, and
   /// the counters were scanned once for each of them: a million comparisons for 1 000 rows, seven
   /// times the statement's time with statistics. Not prepared: PostgreSQL's plan for any values
-  /// expects a few rows from each array, and joined hundreds to the counters row by row.
+  /// (measured with the statement before `numbered`) expected a few rows from each array, and
+  /// joined hundreds to the counters row by row.
   var statement: PostgresQuery {
     """
     WITH input AS (
