@@ -77,12 +77,14 @@ public struct DatabaseConnection: Sendable {
   }
 
   /// Calls `each` with every notification on `channel` until the caller is cancelled or the
-  /// connection ends.
+  /// connection ends; `began` once PostgreSQL has taken the `LISTEN`, before any notification.
   public func listen(
-    on channel: String, _ each: @escaping @Sendable (PostgresNotification) -> Void
+    on channel: String, began: @escaping @Sendable () -> Void = {},
+    _ each: @escaping @Sendable (PostgresNotification) -> Void
   ) async throws {
     try await calls.run { [connection] in
       try await connection.listen(on: channel) { notifications in
+        began()
         for try await notification in notifications { each(notification) }
       }
     }

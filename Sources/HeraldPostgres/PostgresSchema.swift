@@ -183,6 +183,38 @@ enum PostgresSchema {
         "ALTER TABLE user_task DROP CONSTRAINT user_task_user_id_fkey",
       ]
     ),
+    (
+      // A server keeps the users of the tokens it looked up (`TokenCache`) and forgets them when
+      // told: by every process that changes a token or a user's own columns — a user removed,
+      // their zone or locale changed by a replace — whatever program or statement does it. A
+      // change of anything else (the version every change of data bumps) notifies nothing.
+      "v12-account-changes-notified",
+      [
+        """
+        CREATE FUNCTION herald_account_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          PERFORM pg_notify('\(accountsChannel)', '');
+          RETURN NULL;
+        END $$
+        """,
+        """
+        CREATE TRIGGER api_token_changed AFTER UPDATE OR DELETE OR TRUNCATE ON api_token
+        FOR EACH STATEMENT EXECUTE FUNCTION herald_account_changed()
+        """,
+        """
+        CREATE TRIGGER herald_user_removed AFTER DELETE OR TRUNCATE ON herald_user
+        FOR EACH STATEMENT EXECUTE FUNCTION herald_account_changed()
+        """,
+        """
+        CREATE TRIGGER herald_user_changed
+        AFTER UPDATE OF name, time_zone, locale, webhook_url, webhook_secret ON herald_user
+        FOR EACH ROW
+        WHEN ((OLD.name, OLD.time_zone, OLD.locale, OLD.webhook_url, OLD.webhook_secret)
+          IS DISTINCT FROM (NEW.name, NEW.time_zone, NEW.locale, NEW.webhook_url, NEW.webhook_secret))
+        EXECUTE FUNCTION herald_account_changed()
+        """,
+      ]
+    ),
   ]
 
   /// The channel a process NOTIFYs when it queued a delivery earlier than every pending one or due
@@ -191,6 +223,9 @@ enum PostgresSchema {
 
   /// The channel a worker NOTIFYs after recording deliveries: the names of their users, one per line.
   static let deliveredChannel = "herald_delivered"
+
+  /// The channel migration v12's triggers NOTIFY when a token or a user's own columns change.
+  static let accountsChannel = "herald_accounts"
 
   /// Any constant: the key of the advisory lock that lets one process at a time migrate.
   static let migrationLock: Int64 = 0x4865_7261_6c64  // "Herald"

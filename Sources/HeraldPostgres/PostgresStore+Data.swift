@@ -6,15 +6,36 @@ import PostgresNIO
 extension PostgresStore {
   /// The user whose API token `secret` is (looked up by its SHA-256, the only form stored); `nil`
   /// when it is no valid token.
+  /// Known from an earlier look-up while this process keeps its tokens current
+  /// (`keepTokensCurrent()`).
   public func user(forToken secret: String) async throws -> HeraldUser? {
-    try await client.withConnection { connection in
+    let hash = AccessSecret.hash(secret)
+    if let known = tokens.user(forHash: hash) { return known }
+    let generation = tokens.generation
+    let found = try await client.withConnection { connection in
       let query: PostgresQuery = try """
       SELECT \(unescaped: Self.userColumns) FROM herald_user
-      WHERE id = (SELECT user_id FROM api_token WHERE secret_hash = \(AccessSecret.hash(secret)))
+      WHERE id = (SELECT user_id FROM api_token WHERE secret_hash = \(hash))
       """
-      // Run for every API request: prepared (its plan is two index look-ups whatever the hash).
+      // Prepared (its plan is two index look-ups whatever the hash).
       let rows = try await connection.query(query, preparedAs: UserForToken.self, logger: logger)
       return try await Self.users(rows).first
+    }
+    if let found { tokens.store(found, forHash: hash, since: generation) }
+    return found
+  }
+
+  /// Lets `user(forToken:)` answer from what it looked up before, until cancelled: listens on
+  /// `PostgresSchema.accountsChannel`, on which every change of a token or of a user's own
+  /// columns notifies (migration v12's triggers), and forgets every token's user at each
+  /// notification. When the connection is lost the cache is emptied and not used until listening
+  /// again. Holds one connection.
+  public func keepTokensCurrent() async throws {
+    defer { tokens.forgetAll(listening: false) }
+    try await client.withConnection(bounded: false) { [tokens] connection in
+      try await connection.listen(
+        on: PostgresSchema.accountsChannel, began: { tokens.forgetAll(listening: true) }
+      ) { _ in tokens.forgetAll(listening: true) }
     }
   }
 

@@ -19,6 +19,8 @@ public struct PostgresStore: Sendable {
   /// Users' whole data (task rows included) as this process last read them
   /// (`planningStates(ofUsers:)`).
   let states = DocumentCache()
+  /// The users of API tokens, while this process listens for their changes (`keepTokensCurrent()`).
+  let tokens = TokenCache()
   /// Adds of one user's tasks in this process, one after another (`UserTurns`).
   let turns = UserTurns()
   /// Different users' task adds that come while one is written, written together.

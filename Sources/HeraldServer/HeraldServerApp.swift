@@ -106,7 +106,21 @@ public struct HeraldServerApp: Sendable {
     if let store { services.append(LiveRefreshService(hub: hub, store: store)) }
     if let hubs { services.append(LiveHubsService(hubs: hubs)) }
     if let postgres {
-      services.append(DeliveryBellService(bell: deliveryBell, store: postgres, logger: logger))
+      // The workers' announcements of new deliveries ring their users' streams; after a loss,
+      // every stream reads once, in case an announcement came meanwhile.
+      services.append(
+        ListeningService(
+          what: "deliveries", logger: logger,
+          listen: { [deliveryBell] in
+            try await postgres.listenForDeliveries { users in Task { await deliveryBell.ring(users) } }
+          },
+          afterLoss: { [deliveryBell] in await deliveryBell.ringAll() }))
+      // The tokens' users kept while changes of them are heard (`TokenCache`); `keepTokensCurrent`
+      // stops using them itself when the connection is lost.
+      services.append(
+        ListeningService(
+          what: "changes of tokens", logger: logger, listen: { try await postgres.keepTokensCurrent() },
+          afterLoss: {}))
     }
     return Application(
       router: try router(),
