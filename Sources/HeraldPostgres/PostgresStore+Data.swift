@@ -6,6 +6,7 @@ import PostgresNIO
 extension PostgresStore {
   /// The user whose API token `secret` is (looked up by its SHA-256, the only form stored); `nil`
   /// when it is no valid token.
+  ///
   /// Known from an earlier look-up while this process keeps its tokens current
   /// (`keepTokensCurrent()`).
   public func user(forToken secret: String) async throws -> HeraldUser? {
@@ -32,10 +33,9 @@ extension PostgresStore {
   /// again. Holds one connection.
   public func keepTokensCurrent() async throws {
     defer { tokens.forgetAll(listening: false) }
-    try await client.withConnection(bounded: false) { [tokens] connection in
-      try await connection.listen(
-        on: PostgresSchema.accountsChannel, began: { tokens.forgetAll(listening: true) }
-      ) { _ in tokens.forgetAll(listening: true) }
+    let forget: @Sendable () -> Void = { [tokens] in tokens.forgetAll(listening: true) }
+    try await client.withConnection(bounded: false) { connection in
+      try await connection.listen(on: PostgresSchema.accountsChannel, began: forget) { _ in forget() }
     }
   }
 

@@ -23,7 +23,7 @@ final class TokenCache: Sendable {
     var listening = false
   }
 
-  /// 4 096 tokens by default (a few hundred kilobytes).
+  /// 4 096 tokens by default.
   init(capacity: Int = 4_096) {
     self.capacity = capacity
   }

@@ -119,8 +119,7 @@ public struct HeraldServerApp: Sendable {
       // stops using them itself when the connection is lost.
       services.append(
         ListeningService(
-          what: "changes of tokens", logger: logger, listen: { try await postgres.keepTokensCurrent() },
-          afterLoss: {}))
+          what: "changes of tokens", logger: logger, listen: { try await postgres.keepTokensCurrent() }))
     }
     return Application(
       router: try router(),

@@ -5,13 +5,13 @@ import ServiceLifecycle
 /// Holds a connection of `herald serve --postgres` listening on a channel (`listen`, which
 /// returns or throws when the connection ends) for as long as the server runs. A lost connection
 /// is logged and made again a second later, after `afterLoss` catches up on what a notification
-/// may have said meanwhile.
+/// may have said meanwhile (nothing, when `listen` itself stops trusting what it heard).
 struct ListeningService: Service {
   /// What the connection listens for, for the log.
   let what: String
   let logger: Logger
   let listen: @Sendable () async throws -> Void
-  let afterLoss: @Sendable () async -> Void
+  var afterLoss: @Sendable () async -> Void = {}
 
   func run() async throws {
     await cancelWhenGracefulShutdown {
