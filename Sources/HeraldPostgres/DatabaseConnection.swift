@@ -90,6 +90,31 @@ public struct DatabaseConnection: Sendable {
     }
   }
 
+  /// A connection that did not answer a check in time (`answer(every:logger:)`).
+  struct Unanswered: Error, CustomStringConvertible {
+    let within: Duration
+    var description: String { "a listening connection gave no answer within \(within)" }
+  }
+
+  /// Sends a statement every `interval` until cancelled; when an answer takes longer than
+  /// `interval`, closes the connection and throws `Unanswered`. The statement says what the
+  /// connection is for to whoever reads `pg_stat_activity`.
+  func answer(every interval: Duration, logger: Logger) async throws {
+    while true {
+      try await Task.sleep(for: interval)
+      let timer = close(after: interval)
+      do {
+        try await query("SELECT 'still listening'", logger: logger)
+        timer.cancel()
+      } catch {
+        timer.cancel()
+        // The timer's future succeeded if it closed the connection, failed if cancelled first.
+        if (try? await timer.futureResult.get()) != nil { throw Unanswered(within: interval) }
+        throw error
+      }
+    }
+  }
+
   /// Closes the connection, keeping it alive until it has closed (PostgresNIO asserts that a
   /// connection is closed before it goes away); every call waiting on it ends.
   func close() {

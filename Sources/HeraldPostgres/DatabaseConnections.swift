@@ -14,6 +14,8 @@ import Synchronization
 /// - a caller waits at most `waitTimeout` for a connection when all `maximumConnections` are busy;
 /// - a call holding a connection longer than `callTimeout`, or cancelled, has its connection
 ///   closed under it, which ends whatever it waited on;
+/// - a connection that listens must answer a statement every `listenCheck`, within the same time,
+///   or it is closed (`listen`);
 /// - `close()` closes every connection, ending every call.
 ///
 /// The database's health is logged once when it becomes unreachable, with the cause, and once
@@ -24,16 +26,18 @@ public final class DatabaseConnections: Sendable {
     public var connectTimeout: Duration
     public var waitTimeout: Duration
     public var callTimeout: Duration
+    public var listenCheck: Duration
 
     public init(
       maximumConnections: Int = 20, connectTimeout: Duration = .seconds(2),
       waitTimeout: Duration = .seconds(4),
-      callTimeout: Duration = .seconds(30)
+      callTimeout: Duration = .seconds(30), listenCheck: Duration = .seconds(5)
     ) {
       self.maximumConnections = maximumConnections
       self.connectTimeout = connectTimeout
       self.waitTimeout = waitTimeout
       self.callTimeout = callTimeout
+      self.listenCheck = listenCheck
     }
   }
 
@@ -66,7 +70,7 @@ public final class DatabaseConnections: Sendable {
 
   /// Runs `body` with a connection of its own; see the type's summary for the bounds.
   /// `bounded: false` is for a connection that listens for notifications as long as it is open.
-  public func withConnection<Value: Sendable>(
+  func withConnection<Value: Sendable>(
     bounded: Bool = true, _ body: (DatabaseConnection) async throws -> Value
   ) async throws -> Value {
     let connection = try await acquire()
@@ -86,6 +90,49 @@ public final class DatabaseConnections: Sendable {
       let cause = PostgresProblem.describe(error)
       health.failed(cause)
       throw DatabaseUnavailable(cause: cause)
+    }
+  }
+
+  /// Runs `body` with a connection of its own; see the type's summary for the bounds.
+  public func withConnection<Value: Sendable>(
+    _ body: (DatabaseConnection) async throws -> Value
+  ) async throws -> Value {
+    try await withConnection(bounded: true, body)
+  }
+
+  /// Holds a connection listening on `channel`, calling `each` with every notification (and
+  /// `began` once the `LISTEN` is taken), until the caller is cancelled or the connection ends.
+  ///
+  /// A listening connection only receives, so one that is no longer heard from — a backend
+  /// frozen, a network path that drops packets without a reset — would look like a quiet channel
+  /// for ever, and whatever trusts it (a server's kept token users) would trust it for ever. So it
+  /// must answer a statement every `limits.listenCheck`, within the same time, or it is closed:
+  /// what it may have missed is then at most twice that old.
+  public func listen(
+    on channel: String, began: @escaping @Sendable () -> Void = {},
+    _ each: @escaping @Sendable (PostgresNotification) -> Void
+  ) async throws {
+    let check = limits.listenCheck
+    try await withConnection(bounded: false) { connection in
+      try await withThrowingTaskGroup(of: Void.self) { group in
+        group.addTask { try await connection.listen(on: channel, began: began, each) }
+        group.addTask { try await connection.answer(every: check, logger: self.logger) }
+        // Whichever ends first ends the other, by closing the connection they share: the one
+        // way to end every call on it. An unanswered check is the cause worth telling (the
+        // listening call only sees the connection close).
+        var failure: (any Error)?
+        while let result = await group.nextResult() {
+          connection.close()
+          group.cancelAll()
+          if case .failure(let error) = result, failure == nil || error is DatabaseConnection.Unanswered {
+            failure = error
+          }
+        }
+        if let failure = failure as? DatabaseConnection.Unanswered {
+          throw DatabaseUnavailable(cause: "\(failure)")
+        }
+        if let failure { throw failure }
+      }
     }
   }
 

@@ -34,9 +34,7 @@ extension PostgresStore {
   public func keepTokensCurrent() async throws {
     defer { tokens.forgetAll(listening: false) }
     let forget: @Sendable () -> Void = { [tokens] in tokens.forgetAll(listening: true) }
-    try await client.withConnection(bounded: false) { connection in
-      try await connection.listen(on: PostgresSchema.accountsChannel, began: forget) { _ in forget() }
-    }
+    try await client.listen(on: PostgresSchema.accountsChannel, began: forget) { _ in forget() }
   }
 
   enum UserForToken: PreparedStatementName {}

@@ -35,10 +35,8 @@ extension PostgresStore {
   /// Calls `delivered` with the names of users who have new deliveries, as workers announce them,
   /// until cancelled. Holds one connection, listening.
   public func listenForDeliveries(_ delivered: @escaping @Sendable ([String]) -> Void) async throws {
-    try await client.withConnection(bounded: false) { connection in
-      try await connection.listen(on: PostgresSchema.deliveredChannel) { notification in
-        delivered(notification.payload.split(separator: "\n").map(String.init))
-      }
+    try await client.listen(on: PostgresSchema.deliveredChannel) { notification in
+      delivered(notification.payload.split(separator: "\n").map(String.init))
     }
   }
 }

@@ -6,8 +6,6 @@ extension PostgresStore {
   /// (`PlannedRows.wakesWorkers`) or gives claims back, until cancelled. Holds one connection,
   /// listening.
   public func listenForEarlierDeliveries(_ wake: @escaping @Sendable () -> Void) async throws {
-    try await client.withConnection(bounded: false) { connection in
-      try await connection.listen(on: PostgresSchema.channel) { _ in wake() }
-    }
+    try await client.listen(on: PostgresSchema.channel) { _ in wake() }
   }
 }

@@ -49,6 +49,49 @@ struct TokenCacheTests {
     }
   }
 
+  /// A listening connection that is no longer heard from — here its backend frozen, as a network
+  /// path that drops without a reset would leave it — stops the cache within its checks: a user
+  /// removed meanwhile, whose notification cannot arrive, is refused.
+  ///
+  /// On a server of its own: while a backend is frozen, every `CREATE DATABASE` and `DROP DATABASE`
+  /// of its server waits (each backend must take a barrier they raise), and the other suites make
+  /// and drop theirs all the time.
+  @Test func aListenerNoLongerHeardStopsTheCacheWithinItsCheck() async throws {
+    let postgres = try OwnPostgres()
+    defer { postgres.remove() }
+    let url = postgres.url
+    let limits = DatabaseConnections.Limits(listenCheck: .seconds(1))
+    try await PostgresStore.withStore(url, logger: TestDatabase.logger, limits: limits) { store in
+      let token = try await store.addUser(
+        name: "ada", timeZone: TimeZone(identifier: "Europe/Berlin")!, language: .en, webhook: nil,
+        at: Date(timeIntervalSince1970: 1_800_000_000))
+      let listening = Task { try await store.keepTokensCurrent() }
+      defer { listening.cancel() }
+      try await WorkerWakeTests.until("the token's user kept") {
+        _ = try await store.user(forToken: token)
+        return store.tokens.user(forHash: AccessSecret.hash(token)) != nil
+      }
+      let listener = try await TestDatabase.column(
+        url,
+        """
+        SELECT pid::text FROM pg_stat_activity WHERE datname = current_database()
+        AND (query LIKE 'LISTEN%' OR query = 'SELECT ''still listening''')
+        """)
+      let pid = try #require(listener.count == 1 ? listener[0].flatMap { Int32($0) } : nil)
+      try #require(kill(pid, SIGSTOP) == 0, "the database runs on this machine")
+      defer { kill(pid, SIGCONT) }
+
+      _ = try await TestDatabase.column(url, "DELETE FROM herald_user RETURNING name")
+      let removed = ContinuousClock.now
+      try await WorkerWakeTests.until("the removed user's token refused") {
+        try await store.user(forToken: token) == nil
+      }
+      // Two checks at most: one sent just before the freeze and answered, the next unanswered.
+      #expect(ContinuousClock.now - removed < .seconds(5))
+      await #expect(throws: DatabaseUnavailable.self) { try await listening.value }
+    }
+  }
+
   /// The cache forgets everything when it stops listening and is not used until it listens
   /// again; a look-up that began before a forgetting is not kept after it.
   @Test func nothingIsKeptWhileNotListeningOrAcrossAForgetting() throws {
