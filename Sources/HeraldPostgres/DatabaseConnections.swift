@@ -93,13 +93,6 @@ public final class DatabaseConnections: Sendable {
     }
   }
 
-  /// Runs `body` with a connection of its own; see the type's summary for the bounds.
-  public func withConnection<Value: Sendable>(
-    _ body: (DatabaseConnection) async throws -> Value
-  ) async throws -> Value {
-    try await withConnection(bounded: true, body)
-  }
-
   /// Holds a connection listening on `channel`, calling `each` with every notification (and
   /// `began` once the `LISTEN` is taken), until the caller is cancelled or the connection ends.
   ///

@@ -82,24 +82,13 @@ public final class DeliveryWorker: Sendable {
 
   var isStopping: Bool { stopping.load(ordering: .sequentiallyConsistent) }
 
-  /// Keeps a connection listening for NOTIFY; after losing it, listens again within a second and
-  /// looks at the table once, in case a NOTIFY came meanwhile.
+  /// Keeps a connection listening for NOTIFY; after losing it, looks at the table once, in case
+  /// a NOTIFY came meanwhile, and listens again within half a second.
   private func listen() async {
-    while !Task.isCancelled {
-      do {
-        try await store.listenForEarlierDeliveries { self.hear() }
-      } catch  where !Task.isCancelled {
-        // An outage is logged by the connections; anything else is said here.
-        if !(error is DatabaseUnavailable) {
-          logger.warning("listening for new deliveries failed", metadata: ["error": "\(describe(error))"])
-        }
-      } catch {
-        return
-      }
-      guard !Task.isCancelled else { return }
-      hear()
-      try? await Task.sleep(for: .milliseconds(500))
-    }
+    await Relistening.run(
+      "new deliveries", pause: .milliseconds(500), logger: logger,
+      listen: { try await self.store.listenForEarlierDeliveries { self.hear() } },
+      afterLoss: { self.hear() })
   }
 
   /// A NOTIFY, or one perhaps missed: the next claim looks from the earliest row, at once.

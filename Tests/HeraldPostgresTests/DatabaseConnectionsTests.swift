@@ -1,8 +1,9 @@
 import Foundation
-import HeraldPostgres
 import PostgresNIO
 import Synchronization
 import Testing
+
+@testable import HeraldPostgres
 
 /// Every wait on the database ends, whatever closed the connection under it: PostgresNIO never
 /// answers a statement sent on a closed connection, so a caller that sent one would wait forever
