@@ -66,6 +66,25 @@ import Yams
     }
   }
 
+  /// The blanks HTTP allows around a header's value (spaces, tabs) are not part of the token;
+  /// anything else is.
+  @Test func aBearerTokenIsReadWithoutTheBlanksAroundIt() async throws {
+    let harness = try ServerHarness()
+    defer { harness.remove() }
+    try await harness.test { client in
+      let token = harness.token
+      for (value, status) in [
+        ("Bearer \(token)", HTTPResponse.Status.ok), ("Bearer  \t\(token) \t", .ok),
+        ("Bearer \u{00A0}\(token)", .unauthorized), ("Bearer \(token)\u{3000}", .unauthorized),
+        ("Bearer x\(token)", .unauthorized),
+      ] {
+        let answer = try await harness.call(
+          client, .get, "/api/v1/settings", headers: [.authorization: value])
+        #expect(answer.status == status, "\(value.debugDescription)")
+      }
+    }
+  }
+
   @Test func theSettingsSchemaNamesEverySetting() throws {
     let schemas = try #require(
       (try Self.document["components"] as? [String: Any])?["schemas"] as? [String: [String: Any]])
