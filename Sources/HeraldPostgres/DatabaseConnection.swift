@@ -121,9 +121,11 @@ public struct DatabaseConnection: Sendable {
     connection.close().whenComplete { [connection] _ in withExtendedLifetime(connection) {} }
   }
 
-  /// Closes the connection after `timeout` unless the returned timer is cancelled first. A timer
-  /// on the connection's event loop: a task sleeping beside every use of a connection (created,
-  /// woken by its cancellation, run to its end) cost more than many of the statements it guarded.
+  /// The event loop the connection's channel runs on.
+  var eventLoop: any EventLoop { connection.eventLoop }
+
+  /// Closes the connection after `timeout` unless the returned timer is cancelled first: a timer
+  /// on the connection's event loop, cheaper than a task sleeping beside the call.
   func close(after timeout: Duration) -> Scheduled<Void> {
     connection.eventLoop.scheduleTask(in: TimeAmount(timeout)) { close() }
   }

@@ -59,6 +59,7 @@ public final class DatabaseConnections: Sendable {
   let limits: Limits
   let logger: Logger
   let health: DatabaseHealth
+  private let deadlines: CallDeadlines
   private let state = Mutex(State())
 
   public init(url: PostgresURL, limits: Limits = Limits(), logger: Logger) {
@@ -66,6 +67,7 @@ public final class DatabaseConnections: Sendable {
     self.limits = limits
     self.logger = logger
     self.health = DatabaseHealth(logger: logger)
+    deadlines = CallDeadlines(timeout: limits.callTimeout)
   }
 
   /// Runs `body` with a connection of its own; see the type's summary for the bounds.
@@ -75,9 +77,9 @@ public final class DatabaseConnections: Sendable {
   ) async throws -> Value {
     let connection = try await acquire()
     // Closing the connection is the one way to end a call PostgresNIO is waiting in.
-    let watchdog = bounded ? connection.close(after: limits.callTimeout) : nil
+    let call = bounded ? deadlines.begin(on: connection) : nil
     defer {
-      watchdog?.cancel()
+      if let call { deadlines.end(call) }
       release(connection)
     }
     do {

@@ -57,6 +57,25 @@ struct DatabaseConnectionsTests {
     }
   }
 
+  /// One timer watches every call's deadline: the one a call that ended in time armed is armed
+  /// again, when it fires, for the calls still holding their connections.
+  @Test func aCallPastItsTimeEndsAfterAnEarlierCallEndedInTime() async throws {
+    try await TestDatabase.withDatabase { url in
+      let connections = DatabaseConnections(
+        url: url, limits: .init(callTimeout: .milliseconds(300)), logger: TestDatabase.logger)
+      defer { connections.close() }
+      _ = try await connections.withConnection { try await $0.query("SELECT 1", logger: TestDatabase.logger) }
+      try await Task.sleep(for: .milliseconds(100))
+      let error = await error(within: 20) {
+        try await connections.withConnection { connection in
+          try await Task.sleep(for: .seconds(1))
+          try await connection.query("SELECT 1", logger: TestDatabase.logger)
+        }
+      }
+      #expect(error is DatabaseUnavailable, "\(String(describing: error))")
+    }
+  }
+
   @Test func aConnectionTheServerEndedAnswersItsNextStatementWithAnError() async throws {
     try await TestDatabase.withDatabase { url in
       let connections = DatabaseConnections(url: url, logger: TestDatabase.logger)
