@@ -127,7 +127,7 @@ public struct DatabaseConnection: Sendable {
   /// Closes the connection after `timeout` unless the returned timer is cancelled first: a timer
   /// on the connection's event loop, cheaper than a task sleeping beside the call.
   func close(after timeout: Duration) -> Scheduled<Void> {
-    connection.eventLoop.scheduleTask(in: TimeAmount(timeout)) { close() }
+    eventLoop.scheduleTask(in: TimeAmount(timeout)) { close() }
   }
 }
 
