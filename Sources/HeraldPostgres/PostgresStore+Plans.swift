@@ -187,13 +187,13 @@ extension PostgresStore {
         logger: logger))
   }
 
-  /// The rows of the tasks `named` for each user (those that exist), in their order; a user one
-  /// of whose rows cannot be read has its error instead. Each (user, id) is one look-up of the
-  /// key, however many users and ids there are.
+  /// The rows of the tasks `named` for each user (those that exist: none has an id the rule
+  /// refuses, `storedKey`), in their order; a user one of whose rows cannot be read has its error
+  /// instead. Each (user, id) is one look-up of the key, however many users and ids there are.
   static func tasks(_ connection: DatabaseConnection, named: [Int64: Set<String>], logger: Logger)
     async throws -> TasksRead
   {
-    let pairs = named.flatMap { user, ids in ids.map { (user, $0) } }
+    let pairs = named.flatMap { user, ids in ids.compactMap(storedKey).map { (user, $0) } }
     return try await decodeTasks(
       connection.query(
         """

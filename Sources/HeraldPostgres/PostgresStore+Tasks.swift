@@ -188,7 +188,7 @@ extension PostgresStore {
   ) async throws -> (PlanningState, version: Int64, taken: Bool) {
     var query: PostgresQuery = """
       SELECT name, scenario, time_zone, locale, version,
-        EXISTS (SELECT 1 FROM user_task WHERE user_id = \(user) AND id = \(taskID))
+        EXISTS (SELECT 1 FROM user_task WHERE user_id = \(user) AND id = \(taskID.flatMap(storedKey)))
       FROM herald_user WHERE id = \(user)
       """
     if lock { query.sql += " FOR UPDATE" }
@@ -234,11 +234,13 @@ extension PostgresStore {
   ) async throws -> TodoItem? {
     var position: Int32?
     var alone = known.document
-    for try await (at, body) in try await connection.query(
-      "SELECT position, body FROM user_task WHERE user_id = \(user) AND id = \(id)", logger: logger
-    ).decode((Int32, String).self) {
-      position = at
-      alone.tasks = [try ScenarioDocument.decodeTask(body, path: "tasks[\(at)]")]
+    if let key = storedKey(id) {
+      for try await (at, body) in try await connection.query(
+        "SELECT position, body FROM user_task WHERE user_id = \(user) AND id = \(key)", logger: logger
+      ).decode((Int32, String).self) {
+        position = at
+        alone.tasks = [try ScenarioDocument.decodeTask(body, path: "tasks[\(at)]")]
+      }
     }
     // The rule on a state of this one task: the same checks and errors as with every task.
     let task = try alone.updateTask(id: id, edit)
@@ -277,6 +279,12 @@ extension PostgresStore {
     }
     return nil
   }
+
+  /// `id` as the key of a stored row; `nil` when the rule refuses it (`Validation.identifier`), so
+  /// that no row has it: such an id is looked up as none, and the rule answers (a task added with
+  /// it is refused, one changed is not found). PostgreSQL's text cannot hold a NUL: sent as a
+  /// parameter, the statement would fail where nothing is to be found.
+  static func storedKey(_ id: String) -> String? { try? Validation.identifier(id) }
 
   /// The user's largest numbered task id (`PlanningState.numberedTaskIDPattern`), if any: all
   /// `PlanningState.newTask` needs to make up the next. One entry of the index of them

@@ -192,6 +192,43 @@ struct PostgresTaskRowsTests {
     }
   }
 
+  /// An id the rule refuses names no task: each change answers as the rule does, as with SQLite,
+  /// never with the database's refusal of a NUL in a text parameter (a server error to a client).
+  @Test func anIDWithANULIsAnsweredByTheRuleNotByTheDatabase() async throws {
+    try await Self.withUsers { url, _, _ in
+      // A store of its own: it knows no user's document yet, so an add reads it first.
+      try await PostgresStore.withStore(url, logger: TestDatabase.logger) { store in
+        let ada = store.data(ofUser: try await store.user(named: "ada").id, now: { Self.now })
+        let id = "t\u{0}2"
+        let refusals: [(String, @Sendable () async throws -> Void)] = [
+          (
+            "id: must not contain control characters (found U+0000)",
+            { try await ada.addTask(id: id, title: "Zwei", due: nil, completed: false) }
+          ),
+          ("task t\u{0}2: no such task", { try await ada.completeTask(id: id) }),
+          ("task t\u{0}2: no such task", { try await ada.removeTask(id: id) }),
+          (
+            "taskIDs[1]: must not contain control characters (found U+0000)",
+            {
+              try await ada.addFocusBlock(
+                id: "b9", title: "Neu", start: Fixtures.instant("2026-11-24T10:00:00Z"),
+                end: Fixtures.instant("2026-11-24T11:00:00Z"), taskIDs: ["t1", id])
+            }
+          ),
+          (
+            "taskIDs[0]: must not contain control characters (found U+0000)",
+            { try await ada.updateFocusBlock(id: "b1") { $0.taskIDs = [id] } }
+          ),
+        ]
+        for (message, change) in refusals {
+          let error = await #expect(throws: (any Error).self) { try await change() }
+          #expect(error.map { "\($0)" } == message)
+        }
+        #expect(try await Self.taskRows(url, user: "ada") == ["0 t1"])
+      }
+    }
+  }
+
   /// Adds of one user's tasks from many clients at once: each reads, plans and writes only
   /// while nothing changed since it read (else it tries again), so none is lost and the
   /// positions stay 0, 1, … in the order they were written.
