@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HeraldCore
+import HeraldInterchange
 import HeraldTestSupport
 import Hummingbird
 import HummingbirdTesting
@@ -95,5 +96,66 @@ import Yams
       #expect(patch[key.rawValue] != nil, "SettingsPatch lacks \(key.rawValue)")
     }
     #expect(Set(settings.keys) == Set(SettingKey.allCases.map(\.rawValue) + ["locale"]))
+  }
+
+  /// The pattern the document gives a schema of strings (JSON Schema's regular expression).
+  static func pattern(of schema: String) throws -> Regex<AnyRegexOutput> {
+    let schemas = try #require(
+      (try Self.document["components"] as? [String: Any])?["schemas"] as? [String: [String: Any]])
+    return try Regex(try #require(schemas[schema]?["pattern"] as? String, "\(schema) has no pattern"))
+  }
+
+  /// A time of day's pattern is the parser's rule exactly: every `HH:MM` of two digits each, and
+  /// the shapes around it.
+  @Test func aWallClockTimesPatternAcceptsWhatTheServerReads() throws {
+    let pattern = try Self.pattern(of: "WallClockTime")
+    var texts = [
+      "9:00", "09:00\n", "09:0", "09.00", "0900", " 09:00", "09:00 ", "0a:00", "09:0a", "", "١٢:٣٠",
+    ]
+    for hour in 0..<100 {
+      for minute in 0..<100 { texts.append(String(format: "%02d:%02d", hour, minute)) }
+    }
+    for text in texts {
+      #expect(
+        (text.firstMatch(of: pattern) != nil) == (WallClockTime(text) != nil), "\(text.debugDescription)")
+    }
+  }
+
+  /// An instant's pattern is its shape: whatever the server reads matches it (the pattern cannot
+  /// say which dates exist), and a text of another shape matches neither. Every variant of a few
+  /// instants with one character changed, dropped or added.
+  @Test func anInstantsPatternAcceptsWhatTheServerReads() throws {
+    let pattern = try Self.pattern(of: "Instant")
+    let alphabet: [Character] = ["0", "1", "9", "-", ":", "T", "t", " ", "Z", "z", "+", ".", "x"]
+    var accepted = 0
+    for instant in ["2026-03-29T01:59:59.999+01:00", "0001-01-02t00:00:00z", "9999-12-30 23:59:59-00:30"] {
+      let characters = Array(instant)
+      var variants = [instant]
+      for index in characters.indices {
+        var dropped = characters
+        dropped.remove(at: index)
+        variants.append(String(dropped))
+        for character in alphabet {
+          var changed = characters
+          changed[index] = character
+          variants.append(String(changed))
+          var added = characters
+          added.insert(character, at: index)
+          variants.append(String(added))
+        }
+      }
+      for text in variants where RFC3339.parse(text) != nil {
+        accepted += 1
+        #expect(text.firstMatch(of: pattern) != nil, "\(text.debugDescription) is read but does not match")
+      }
+    }
+    #expect(accepted > 100)
+    for text in [
+      "2026-03-29T01:59:59", "2026-03-29T01:59:59+0100", "2026-03-29T01:59:59.+01:00", "2026-3-29T01:59:59Z",
+      "2026-03-29T01:59Z", "2026-03-29T01:59:59Z ", "x2026-03-29T01:59:59Z", "2026-03-29T01:59:59ZZ",
+    ] {
+      #expect(RFC3339.parse(text) == nil, "\(text.debugDescription)")
+      #expect(text.firstMatch(of: pattern) == nil, "\(text.debugDescription)")
+    }
   }
 }
