@@ -234,13 +234,11 @@ extension PostgresStore {
   ) async throws -> TodoItem? {
     var position: Int32?
     var alone = known.document
-    if let key = storedKey(id) {
-      for try await (at, body) in try await connection.query(
-        "SELECT position, body FROM user_task WHERE user_id = \(user) AND id = \(key)", logger: logger
-      ).decode((Int32, String).self) {
-        position = at
-        alone.tasks = [try ScenarioDocument.decodeTask(body, path: "tasks[\(at)]")]
-      }
+    for try await (at, body) in try await connection.query(
+      "SELECT position, body FROM user_task WHERE user_id = \(user) AND id = \(storedKey(id))", logger: logger
+    ).decode((Int32, String).self) {
+      position = at
+      alone.tasks = [try ScenarioDocument.decodeTask(body, path: "tasks[\(at)]")]
     }
     // The rule on a state of this one task: the same checks and errors as with every task.
     let task = try alone.updateTask(id: id, edit)
@@ -281,9 +279,10 @@ extension PostgresStore {
   }
 
   /// `id` as the key of a stored row; `nil` when the rule refuses it (`Validation.identifier`), so
-  /// that no row has it: such an id is looked up as none, and the rule answers (a task added with
-  /// it is refused, one changed is not found). PostgreSQL's text cannot hold a NUL: sent as a
-  /// parameter, the statement would fail where nothing is to be found.
+  /// that no row has it: such an id is looked up as none (bound as NULL, which equals nothing, or
+  /// left out of a list), and the rule answers (a task added with it is refused, one changed is
+  /// not found). PostgreSQL's text cannot hold a NUL: sent as a parameter, the statement would
+  /// fail where nothing is to be found.
   static func storedKey(_ id: String) -> String? { try? Validation.identifier(id) }
 
   /// The user's largest numbered task id (`PlanningState.numberedTaskIDPattern`), if any: all
