@@ -54,6 +54,17 @@ extension PostgresStore {
     return try state.get()
   }
 
+  /// The user's data without their task rows — settings, language, blocks, movement schedule and
+  /// log, routes: what a read of anything but the tasks needs, one row however many tasks are
+  /// stored (kept by version, as adding a task keeps it).
+  public func document(ofUser user: Int64) async throws -> PlanningState {
+    let states = try await client.withConnection { connection in
+      try await cachedStates(connection, ofUsers: [user], taskRows: false)
+    }
+    guard let state = states[user] else { throw RecordError.notFound("user \(user)", "no such user") }
+    return try state.get()
+  }
+
   /// The data of each of `users`; a user whose stored data cannot be read has its error, and one
   /// that is gone is missing.
   ///

@@ -2,8 +2,9 @@ import Foundation
 import HeraldCore
 import HeraldStore
 
-/// One user's data in a `PostgresStore`, behind the server's store interface: every read takes
-/// the user's document and task rows, every change is "lock the user, read, apply the same rule
+/// One user's data in a `PostgresStore`, behind the server's store interface: a read of the tasks
+/// (or of the whole data, to plan) takes the user's document and task rows, any other read the
+/// document alone; every change is "lock the user, read, apply the same rule
 /// the SQLite store applies (`PlanningState+Records`), write, replan" in one transaction — but
 /// adding or changing a task writes only its row and replans only its reminders, removing one
 /// moves the later rows up without reading or replanning them, and a change
@@ -20,6 +21,10 @@ public struct PostgresUserData: UserData {
 
   private func state() async throws -> PlanningState { try await store.planningState(ofUser: user) }
 
+  /// The user's data without their tasks, for reads of anything else: its cost does not grow
+  /// with the tasks stored.
+  private func document() async throws -> PlanningState { try await store.document(ofUser: user) }
+
   private func change<Value: Sendable>(_ body: (inout PlanningState) throws -> Value) async throws -> Value {
     try await store.changeData(ofUser: user, now: now(), body)
   }
@@ -32,7 +37,7 @@ public struct PostgresUserData: UserData {
     try await store.changeData(ofUser: user, now: now(), touching: touching, linking: linking, body)
   }
 
-  public func focusBlocks() async throws -> [FocusBlock] { try await state().focusBlocks }
+  public func focusBlocks() async throws -> [FocusBlock] { try await document().focusBlocks }
 
   @discardableResult
   public func addFocusBlock(id: String?, title: String, start: Date, end: Date, taskIDs: [String])
@@ -82,9 +87,9 @@ public struct PostgresUserData: UserData {
     try await store.removeTask(ofUser: user, id: id, now: now())
   }
 
-  public func settings() async throws -> Settings { try await state().settings }
+  public func settings() async throws -> Settings { try await document().settings }
 
-  public func language() async throws -> Language { try await state().language }
+  public func language() async throws -> Language { try await document().language }
 
   public func setSettings(_ settings: Settings, language: Language) async throws {
     try await change {
@@ -93,7 +98,7 @@ public struct PostgresUserData: UserData {
     }
   }
 
-  public func movementSchedule() async throws -> MovementSchedule? { try await state().movement }
+  public func movementSchedule() async throws -> MovementSchedule? { try await document().movement }
 
   public func setMovementSchedule(_ schedule: MovementSchedule?) async throws {
     try await change(touching: .movement) { $0.movement = schedule }
@@ -107,10 +112,10 @@ public struct PostgresUserData: UserData {
     return state
   }
 
-  public func routes() async throws -> [Route] { try await state().routes ?? [] }
+  public func routes() async throws -> [Route] { try await document().routes ?? [] }
 
   public func route(id: String) async throws -> Route? {
-    try await state().routes?.first { $0.id == id }
+    try await document().routes?.first { $0.id == id }
   }
 
   @discardableResult

@@ -391,4 +391,22 @@ struct PostgresTaskRowsTests {
       try await Self.expectSameAsWrittenWhole(url, store, ada)
     }
   }
+
+  /// Reads of anything but the tasks take the user's document alone, not every task row: with a
+  /// damaged task row they still answer (and with 10 000 tasks stored they read one row), while a
+  /// read of the tasks says what is wrong.
+  @Test func readsOfAnythingButTheTasksReadNoTaskRow() async throws {
+    try await Self.withUsers { url, _, ada in
+      try await ada.addTask(id: "t2", title: "Neu", due: nil, completed: false)
+      // A new version too: what this process keeps of the user is read again.
+      try await TestDatabase.admin(url, "UPDATE user_task SET body = '{' WHERE id = 't1'")
+      try await TestDatabase.admin(url, "UPDATE herald_user SET version = version + 1 WHERE name = 'ada'")
+      #expect(try await ada.settings() == PostgresStoreTests.state().settings)
+      #expect(try await ada.language() == .de)
+      #expect(try await ada.focusBlocks().count == 2)
+      #expect(try await ada.movementSchedule() == PostgresStoreTests.state().movement)
+      #expect(try await ada.routes().isEmpty)
+      await #expect(throws: (any Error).self) { try await ada.tasks() }
+    }
+  }
 }
