@@ -57,6 +57,8 @@ let package = Package(
       dependencies: [
         "HeraldCore", "HeraldInterchange", "HeraldStore", "HeraldSystem",
         .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "Metrics", package: "swift-metrics"),
       ],
@@ -96,6 +98,7 @@ let package = Package(
       dependencies: [
         "HeraldCore", "HeraldInterchange", "HeraldStore", "HeraldPostgres", "HeraldRuntime", "HeraldSystem",
         .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdCore", package: "hummingbird"),
         .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
         .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
         .product(name: "Logging", package: "swift-log"),

@@ -14,13 +14,17 @@ import Synchronization
 /// every call here runs on a task of its own, and its caller is answered by whichever comes first:
 /// the call's result, or the connection's end (`DatabaseUnavailable`). A call that PostgresNIO
 /// dropped is left waiting alone; nothing waits for it.
+///
+/// That task prefers the connection's event loop (`executor`): the query is written from the loop
+/// that owns the channel, without waking it from another thread, and the answer resumes the task
+/// where it was read; only the caller's own resumption may cross threads.
 public struct DatabaseConnection: Sendable {
   let connection: PostgresConnection
   private let calls: Calls
 
   init(_ connection: PostgresConnection) {
     self.connection = connection
-    self.calls = Calls()
+    self.calls = Calls(executor: EventLoopTaskExecutor(connection.eventLoop))
     let calls = calls
     let closeFuture = connection.closeFuture
     closeFuture.whenComplete { _ in
@@ -121,6 +125,9 @@ public struct DatabaseConnection: Sendable {
     connection.close().whenComplete { [connection] _ in withExtendedLifetime(connection) {} }
   }
 
+  /// The connection's event loop as a task's preferred executor.
+  var executor: EventLoopTaskExecutor { calls.executor }
+
   /// The event loop the connection's channel runs on.
   var eventLoop: any EventLoop { connection.eventLoop }
 
@@ -147,6 +154,9 @@ private final class Calls: Sendable {
   }
 
   private let state = Mutex(State())
+  let executor: EventLoopTaskExecutor
+
+  init(executor: EventLoopTaskExecutor) { self.executor = executor }
 
   static let closedError = DatabaseUnavailable(cause: "the connection closed")
 
@@ -165,7 +175,7 @@ private final class Calls: Sendable {
           return true
         }
         guard registered else { return continuation.resume(throwing: Self.closedError) }
-        let task = Task {
+        let task = Task(executorPreference: executor) { [self] in
           let result: Result<Value, any Error>
           do {
             result = .success(try await work())

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import NIOCore
+import NIOPosix
 import PostgresNIO
 import Synchronization
 
@@ -155,19 +156,26 @@ public final class DatabaseConnections: Sendable {
   }
 
   /// A connection to use alone until `release`: an idle one, a new one while fewer than the
-  /// maximum are open, or the next one released within `waitTimeout`.
+  /// maximum are open, or the next one released within `waitTimeout`. A caller on an event loop
+  /// (a request of `herald serve --postgres`, a worker's delivery) gets an idle connection of
+  /// that loop when there is one, and a new one opens there (PostgresNIO's `any()` keeps to the
+  /// current loop): its queries are then written and answered without passing between threads.
   private func acquire() async throws -> DatabaseConnection {
     enum Next {
       case use(DatabaseConnection)
       case connect(id: Int)
       case wait
     }
+    let here = MultiThreadedEventLoopGroup.currentEventLoop
     let next: Next = try state.withLock { state in
       guard !state.closed else { throw DatabaseUnavailable(cause: "shutting down") }
-      while let connection = state.idle.popLast() {
-        if !connection.isClosed { return .use(connection) }
-        state.open -= 1
+      let before = state.idle.count
+      state.idle.removeAll { $0.isClosed }
+      state.open -= before - state.idle.count
+      if let here, let index = state.idle.lastIndex(where: { $0.eventLoop === here }) {
+        return .use(state.idle.remove(at: index))
       }
+      if let connection = state.idle.popLast() { return .use(connection) }
       guard state.open < limits.maximumConnections else { return .wait }
       state.open += 1
       defer { state.nextConnectionID += 1 }

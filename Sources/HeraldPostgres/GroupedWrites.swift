@@ -1,11 +1,17 @@
 import Synchronization
 
 /// Writes of different users that arrive while one is under way, sent together as the next one:
-/// one statement and one commit for the group (group commit), on the connection of the group's
-/// first, which leads it. A write that finds none under way goes at once, alone, so grouping adds
-/// no wait; it only joins writes that would have queued for the database. Adding a task through
-/// the API spent more than half of PostgreSQL's CPU a request outside its statements' execution:
-/// on round trips and the commit.
+/// one statement and one commit for the group (group commit), with the `run` of the group's first
+/// (on its connection). A write that finds none under way goes at once, alone, so grouping adds no
+/// wait; it only joins writes that would have queued for the database. Adding a task through the
+/// API spent more than half of PostgreSQL's CPU a request outside its statements' execution: on
+/// round trips and the commit.
+///
+/// One task writes the groups, one after another, for as long as writes keep coming: each group is
+/// formed the moment the one before is answered and written from the same task, on the event loop
+/// of its first write's connection (`executor`), rather than handed from one waiting request to the
+/// next — a hop through each request's task between the answer and the next statement. No
+/// request's cancellation (its client gone) can end a write, its own or its group's.
 ///
 /// One group is written at a time: with two or four at once, adds through the API on PostgreSQL
 /// were no faster and PostgreSQL spent more a request (the groups were smaller). Where nothing
@@ -23,87 +29,79 @@ final class GroupedWrites<Key: Hashable & Sendable, Item: Sendable, Outcome: Sen
 
   private struct Waiting: Sendable {
     let item: Item
-    let continuation: CheckedContinuation<Turn, Never>
-  }
-
-  /// What a waiting write is woken for: to lead a group (itself first), or with its outcome.
-  private enum Turn: Sendable {
-    case lead([Waiting])
-    case done(Result<Outcome, any Error>)
+    let executor: (any TaskExecutor)?
+    let run: @Sendable ([Item]) async throws -> [Outcome]
+    let continuation: CheckedContinuation<Result<Outcome, any Error>, Never>
   }
 
   private struct State {
-    var busy = false
+    /// Whether the writing task runs: it takes every write queued before it stops.
+    var writing = false
     var queue: [Waiting] = []
+
+    /// The next group: the first waiting write of each key, in the order they came, the rest
+    /// left queued; `nil` (and the writing over) when none waits.
+    mutating func nextGroup(_ key: (Item) -> Key) -> [Waiting]? {
+      guard !queue.isEmpty else {
+        writing = false
+        return nil
+      }
+      var group: [Waiting] = []
+      var keys: Set<Key> = []
+      var later: [Waiting] = []
+      for waiting in queue {
+        if keys.insert(key(waiting.item)).inserted { group.append(waiting) } else { later.append(waiting) }
+      }
+      queue = later
+      return group
+    }
   }
 
   init(key: @escaping @Sendable (Item) -> Key) {
     self.key = key
   }
 
-  /// `item`'s outcome: written alone or in a group, by whichever `run` leads it. `run` writes
-  /// the items it is given in one statement and returns an outcome for each, in their order; for
-  /// a group of more than one it runs in a task of its own, so a leader's cancellation (its
-  /// client gone) fails no other write of its group.
-  func write(_ item: Item, _ run: @escaping @Sendable ([Item]) async throws -> [Outcome]) async throws
-    -> Outcome
-  {
-    let turn = await withCheckedContinuation { continuation in
-      let waiting = Waiting(item: item, continuation: continuation)
-      let leads = state.withLock { state in
-        guard state.busy else {
-          state.busy = true
-          return true
-        }
-        state.queue.append(waiting)
-        return false
+  /// `item`'s outcome: written alone or in a group. `run` writes the items it is given in one
+  /// statement and returns an outcome for each, in their order; a group is written with its first
+  /// item's `run`, preferring that item's `executor` (its connection's event loop).
+  func write(
+    _ item: Item, on executor: (any TaskExecutor)? = nil,
+    _ run: @escaping @Sendable ([Item]) async throws -> [Outcome]
+  ) async throws -> Outcome {
+    let outcome = await withCheckedContinuation { continuation in
+      let first = state.withLock { state -> [Waiting]? in
+        state.queue.append(Waiting(item: item, executor: executor, run: run, continuation: continuation))
+        guard !state.writing else { return nil }
+        state.writing = true
+        return state.nextGroup(key)
       }
-      if leads { continuation.resume(returning: .lead([waiting])) }
+      if let first { Task(executorPreference: first[0].executor) { await self.writeGroups(from: first) } }
     }
-    switch turn {
-    case .done(let outcome):
-      return try outcome.get()
-    case .lead(let group):
+    return try outcome.get()
+  }
+
+  /// Writes `group`, then each group that queued meanwhile, until none waits.
+  private func writeGroups(from group: [Waiting]) async {
+    var group = group
+    while true {
       let items = group.map(\.item)
-      let write = { () async -> Result<[Outcome], any Error> in
+      let outcomes = await withTaskExecutorPreference(group[0].executor) {
         do {
-          let outcomes = try await run(items)
+          let outcomes = try await group[0].run(items)
           precondition(outcomes.count == items.count, "an outcome for each write of the group")
-          return .success(outcomes)
+          return Result<[Outcome], any Error>.success(outcomes)
         } catch {
           return .failure(error)
         }
       }
-      // Alone, the leader's own task: its cancellation is no one else's.
-      let outcomes = group.count == 1 ? await write() : await Task(operation: write).value
-      for (index, member) in group.enumerated().dropFirst() {
-        member.continuation.resume(returning: .done(outcomes.map { $0[index] }))
+      for (index, member) in group.enumerated() {
+        member.continuation.resume(returning: outcomes.map { $0[index] })
       }
-      handOver()
-      return try outcomes.get()[0]
+      guard let next = state.withLock({ $0.nextGroup(key) }) else { return }
+      group = next
     }
   }
 
   /// The writes waiting for a group, for tests.
   var waiting: Int { state.withLock { $0.queue.count } }
-
-  /// The writes that queued meanwhile go as the next group, led by the first; with none, the
-  /// next write goes at once.
-  private func handOver() {
-    let next = state.withLock { state -> [Waiting]? in
-      guard !state.queue.isEmpty else {
-        state.busy = false
-        return nil
-      }
-      var group: [Waiting] = []
-      var keys: Set<Key> = []
-      var later: [Waiting] = []
-      for waiting in state.queue {
-        if keys.insert(key(waiting.item)).inserted { group.append(waiting) } else { later.append(waiting) }
-      }
-      state.queue = later
-      return group
-    }
-    if let next { next[0].continuation.resume(returning: .lead(next)) }
-  }
 }

@@ -121,7 +121,8 @@ extension PostgresStore {
       body: ScenarioDocument.encode(task, in: document.timeZone), reminders: reminders, context: context)
     let logger = logger
     let write = { @Sendable adds in try await Self.addTasks(adds, connection, logger: logger) }
-    let saved = alone ? try await write([add])[0] : try await taskAdds.write(add, write)
+    let saved =
+      alone ? try await write([add])[0] : try await taskAdds.write(add, on: connection.executor, write)
     return saved ? task : nil
   }
 

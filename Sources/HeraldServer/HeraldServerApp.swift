@@ -3,6 +3,7 @@ import HeraldPostgres
 import HeraldRuntime
 import HeraldStore
 import Hummingbird
+import HummingbirdCore
 import Logging
 import OpenAPIHummingbird
 import ServiceLifecycle
@@ -121,8 +122,14 @@ public struct HeraldServerApp: Sendable {
         ListeningService(
           what: "changes of tokens", logger: logger, listen: { try await postgres.keepTokensCurrent() }))
     }
+    // Many users' requests are served on their connections' event loops (`LoopBoundHTTP1Channel`).
+    let server: HTTPServerBuilder =
+      postgres == nil
+      ? .http1()
+      : HTTPServerBuilder { responder in LoopBoundHTTP1Channel(base: HTTP1Channel(responder: responder)) }
     return Application(
       router: try router(),
+      server: server,
       configuration: .init(
         address: .hostname(configuration.host, port: configuration.port), serverName: "Herald"),
       services: services,
