@@ -10,8 +10,9 @@ import Synchronization
 /// One task writes the groups, one after another, for as long as writes keep coming: each group is
 /// formed the moment the one before is answered and written from the same task, on the event loop
 /// of its first write's connection (`executor`), rather than handed from one waiting request to the
-/// next — a hop through each request's task between the answer and the next statement. No
-/// request's cancellation (its client gone) can end a write, its own or its group's.
+/// next — a hop through each request's task between the answer and the next statement. Every
+/// write is made by that task, not by its request's: a request cancelled (its client gone) cancels
+/// no write, its own or its group's.
 ///
 /// One group is written at a time: with two or four at once, adds through the API on PostgreSQL
 /// were no faster and PostgreSQL spent more a request (the groups were smaller). Where nothing
