@@ -48,20 +48,22 @@ extension PostgresStore {
   /// The user's data as the planner takes it: their document in their zone and language, with
   /// their movement log.
   public func planningState(ofUser user: Int64) async throws -> PlanningState {
-    guard let state = try await planningStates(ofUsers: [user])[user] else {
-      throw RecordError.notFound("user \(user)", "no such user")
-    }
-    return try state.get()
+    try await state(ofUser: user, taskRows: true)
   }
 
   /// The user's data without their task rows — settings, language, blocks, movement schedule and
   /// log, routes: what a read of anything but the tasks needs, one row however many tasks are
   /// stored (kept by version, as adding a task keeps it).
   public func document(ofUser user: Int64) async throws -> PlanningState {
-    let states = try await client.withConnection { connection in
-      try await cachedStates(connection, ofUsers: [user], taskRows: false)
+    try await state(ofUser: user, taskRows: false)
+  }
+
+  /// One user's data as `cachedStates` reads it.
+  private func state(ofUser user: Int64, taskRows: Bool) async throws -> PlanningState {
+    let read = try await client.withConnection { connection in
+      try await cachedStates(connection, ofUsers: [user], taskRows: taskRows)
     }
-    guard let state = states[user] else { throw RecordError.notFound("user \(user)", "no such user") }
+    guard let state = read[user] else { throw RecordError.notFound("user \(user)", "no such user") }
     return try state.get()
   }
 
