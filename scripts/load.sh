@@ -25,8 +25,8 @@ if [ -n "${HERALD:-}" ]; then
   SKIP_SSE=1
 else
   echo "== building release (swift build -c release)"
-  swift build -c release -j 1 --product herald
-  swift build -c release -j 1 --product HeraldBenchmarks
+  swift build -c release --product herald
+  swift build -c release --product HeraldBenchmarks
   BIN=$(swift build -c release --show-bin-path)
   HERALD="$BIN/herald"
 fi
