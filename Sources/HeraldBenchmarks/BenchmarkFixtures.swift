@@ -27,8 +27,8 @@ enum BenchmarkFixtures {
   /// One reminder a week, Mondays at 08:00: from a Monday at 09:00 the whole week is scanned.
   static let weeklySchedule = schedule([.monday: .fixedTimes([Fixtures.time(8, 0)])])
 
-  static func zone(_ identifier: String) -> TimeZone {
-    guard let zone = TimeZone(identifier: identifier) else {
+  static func zone(_ identifier: String) -> Zone {
+    guard let zone = try? SystemZones.shared.zone(named: identifier) else {
       preconditionFailure("unknown zone \(identifier)")
     }
     return zone

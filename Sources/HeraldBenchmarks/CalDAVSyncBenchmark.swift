@@ -46,7 +46,7 @@ struct CalDAVSyncBenchmark {
     defer { directory.remove() }
     try "secret\n".write(toFile: directory.path("password"), atomically: true, encoding: .utf8)
     let store = try HeraldStore(path: directory.path("herald.sqlite"))
-    let zone = TimeZone(identifier: "Europe/Berlin") ?? .gmt
+    let zone = BenchmarkFixtures.zone("Europe/Berlin")
     let clock = ContinuousClock()
 
     var began = clock.now

@@ -17,7 +17,7 @@ extension ChangesBenchmark {
       let start = Date()
       let state = Self.richState(now: start, stored: stored)
       _ = try await store.addUser(
-        name: "changing", timeZone: TimeZone(identifier: "Europe/Berlin") ?? .gmt, language: .de,
+        name: "changing", timeZone: BenchmarkFixtures.zone("Europe/Berlin"), language: .de,
         webhook: nil,
         at: start)
       try await store.replaceData(ofUser: "changing", with: state, now: start)

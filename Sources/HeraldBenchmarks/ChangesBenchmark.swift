@@ -83,7 +83,7 @@ struct ChangesBenchmark {
     try await PostgresStore.withStore(url, logger: logger) { store in
       for index in 0..<users {
         _ = try await store.addUser(
-          name: "user-\(index)", timeZone: TimeZone(identifier: "Europe/Berlin") ?? .gmt, language: .de,
+          name: "user-\(index)", timeZone: BenchmarkFixtures.zone("Europe/Berlin"), language: .de,
           webhook: nil, at: Date())
       }
       let state = WorkerBenchmark.richState(now: Date())
@@ -195,7 +195,7 @@ struct ChangesBenchmark {
       var users: [PostgresUserData] = []
       for index in 0..<8 {
         _ = try await store.addUser(
-          name: "busy-\(index)", timeZone: TimeZone(identifier: "Europe/Berlin") ?? .gmt, language: .de,
+          name: "busy-\(index)", timeZone: BenchmarkFixtures.zone("Europe/Berlin"), language: .de,
           webhook: nil, at: now)
         try await store.replaceData(ofUser: "busy-\(index)", with: state, now: now)
         users.append(store.data(ofUser: try await store.user(named: "busy-\(index)").id, now: { Date() }))

@@ -10,7 +10,7 @@ import Logging
 /// the store, and how late reminders fire on the real clock with the stdout sink.
 struct DaemonBenchmark {
   let logger = Logger(label: "benchmark") { _ in SwiftLogNoOpLogHandler() }
-  let zone = TimeZone(identifier: "Europe/Berlin") ?? .current
+  let zone = BenchmarkFixtures.zone("Europe/Berlin")
   let directory = FileManager.default.temporaryDirectory.appendingPathComponent("herald-benchmark")
 
   func run() async throws {
@@ -29,7 +29,7 @@ struct DaemonBenchmark {
       var state = PlanningState(timeZone: zone)
       state.settings.dueDateAdvanceReminderEnabled = true
       // 500 a day from the day after tomorrow on, due 17:00–17:08 local: both reminders ahead.
-      let resolver = WallClockResolver(timeZone: zone)
+      let resolver = zone
       let firstDay = resolver.day(at: now).adding(days: 2)
       state.tasks = (0..<500_000).map { index in
         let due = resolver.instant(on: firstDay.adding(days: index / 500), at: Fixtures.time(17, 0))

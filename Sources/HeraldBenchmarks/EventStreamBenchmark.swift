@@ -122,7 +122,7 @@ struct EventStreamBenchmark {
     let store = try HeraldStore(path: database)
     let now = Date()
     let taskIDs = (0..<(2 * samples + 10)).map { "t\($0)" }
-    var state = PlanningState(timeZone: .current)
+    var state = PlanningState(timeZone: .utc)
     state.tasks = taskIDs.map { TodoItem(id: $0, title: "Task \($0)") }
     state.focusBlocks = [
       FocusBlock(

@@ -22,7 +22,7 @@ struct HeraldWorkerLoad {
     try await PostgresStore.withStore(url, logger: logger) { store in
       for index in 0..<users {
         let name = "user-\(index)"
-        _ = try await store.addUser(name: name, timeZone: .gmt, language: .de, webhook: webhook, at: Date())
+        _ = try await store.addUser(name: name, timeZone: .utc, language: .de, webhook: webhook, at: Date())
         let blocks = (0..<perUser).map { block in
           let fire = first.addingTimeInterval(
             rate.map { Double(block * users + index) / Double($0) } ?? Double(block % spread))
@@ -31,7 +31,7 @@ struct HeraldWorkerLoad {
             end: fire.addingTimeInterval(3600))
         }
         try await store.replaceData(
-          ofUser: name, with: PlanningState(timeZone: .gmt, focusBlocks: blocks), now: Date())
+          ofUser: name, with: PlanningState(timeZone: .utc, focusBlocks: blocks), now: Date())
       }
     }
     // As autovacuum would have by now on a server that has run a while: the planner's

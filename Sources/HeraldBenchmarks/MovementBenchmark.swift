@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldInterchange
 
 /// Job 3: the next movement reminder, for a realistic week and for a week scanned to its end.
 struct MovementBenchmark {
@@ -29,19 +30,18 @@ struct MovementBenchmark {
   func run(_ harness: inout BenchmarkHarness) -> [BenchmarkRow] {
     var rows: [BenchmarkRow] = []
     var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = timeZone
+    calendar.timeZone = Self.foundationZone(timeZone)
     for (number, item) in cases.enumerated() {
       let label = "3\(number == 0 ? "a" : "b"). movement, \(item.name)"
-      // Built once, with a window that covers every instant of the case and its lookahead.
-      let resolver = Self.resolver(timeZone, from: item.nows[0], to: item.nows[item.nows.count - 1])
+      let zone = timeZone
       let ours = harness.measure(samples: 101) { counter in
-        Self.digest(
-          item.schedule.nextReminder(after: item.nows[counter % item.nows.count], resolver: resolver))
+        Self.digest(item.schedule.nextReminder(after: item.nows[counter % item.nows.count], zone: zone))
       }
-      let withResolver = harness.measure(samples: 101) { counter in
+      // With the zone looked up by name in the system's database, as a request does.
+      let withLookup = harness.measure(samples: 101) { counter in
         let now = item.nows[counter % item.nows.count]
-        return Self.digest(
-          item.schedule.nextReminder(after: now, resolver: Self.resolver(timeZone, from: now, to: now)))
+        let zone = (try? SystemZones.shared.zone(named: zone.identifier)) ?? zone
+        return Self.digest(item.schedule.nextReminder(after: now, zone: zone))
       }
       let naive = harness.measure(samples: 31) { counter in
         Self.digest(
@@ -49,15 +49,15 @@ struct MovementBenchmark {
       }
       let naiveWithCalendar = harness.measure(samples: 31) { counter in
         var fresh = Calendar(identifier: .gregorian)
-        fresh.timeZone = timeZone
+        fresh.timeZone = Self.foundationZone(timeZone)
         return Self.digest(
           Self.naiveNext(item.schedule, after: item.nows[counter % item.nows.count], calendar: fresh))
       }
       rows.append(
-        BenchmarkRow(job: label + ", resolver once", ours: ours, targetNanoseconds: 5e3, naive: naive))
+        BenchmarkRow(job: label + ", zone at hand", ours: ours, targetNanoseconds: 5e3, naive: naive))
       rows.append(
         BenchmarkRow(
-          job: label + ", incl. resolver", ours: withResolver, targetNanoseconds: 5e3,
+          job: label + ", incl. zone lookup", ours: withLookup, targetNanoseconds: 5e3,
           naive: naiveWithCalendar))
     }
     return rows
@@ -66,14 +66,13 @@ struct MovementBenchmark {
   /// Whether our answer and the naive one agree on every instant of every case.
   func agreementReport() -> String {
     var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = timeZone
+    calendar.timeZone = Self.foundationZone(timeZone)
     var compared = 0
     var differing = 0
     for item in cases {
-      let resolver = Self.resolver(timeZone, from: item.nows[0], to: item.nows[item.nows.count - 1])
       for now in item.nows {
         compared += 1
-        let ours = item.schedule.nextReminder(after: now, resolver: resolver)
+        let ours = item.schedule.nextReminder(after: now, zone: timeZone)
         let naive = Self.naiveNext(item.schedule, after: now, calendar: calendar)
         if ours?.fireDate != naive?.date || ours?.style != naive?.style { differing += 1 }
       }
@@ -81,10 +80,10 @@ struct MovementBenchmark {
     return "movement: ours and naive agree on \(compared - differing) of \(compared) instants"
   }
 
-  static func resolver(_ timeZone: TimeZone, from first: Date, to last: Date) -> WallClockResolver {
-    let lookahead = Double(MovementSchedule.lookaheadDays + 1) * 86_400
-    return WallClockResolver(
-      timeZone: timeZone, window: DateInterval(start: first, end: last.addingTimeInterval(lookahead)))
+  /// Foundation's zone of the same name, for the naive way.
+  static func foundationZone(_ zone: Zone) -> TimeZone {
+    guard let timeZone = TimeZone(identifier: zone.identifier) else { preconditionFailure("\(zone)") }
+    return timeZone
   }
 
   /// The spec sample's way: for each of the 8 days and each candidate, ask `Calendar` for the

@@ -67,8 +67,6 @@ struct PlanBenchmark {
   /// The spec samples' way: every request of every task and block, sorted by fire date, first 64.
   func naivePlan(now: Date) -> [PlannedNotification] {
     let settings = state.settings
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = state.timeZone
     var all: [PlannedNotification] = []
     for block in state.focusBlocks {
       if let request = FocusBlockStartReminder.request(
@@ -83,7 +81,7 @@ struct PlanBenchmark {
       if settings.dueDateMorningReminderEnabled,
         let morning = DueDateReminders.buildDueDateMorningRequest(
           taskID: task.id, title: task.title, dueDate: due, morningHour: settings.dueDateMorningReminderHour,
-          morningMinute: settings.dueDateMorningReminderMinute, now: now, calendar: calendar,
+          morningMinute: settings.dueDateMorningReminderMinute, now: now, zone: state.timeZone,
           language: state.language)
       {
         all.append(morning)

@@ -11,9 +11,7 @@ struct RecurrenceBenchmark {
   init(count: Int = 1000) {
     let now = BenchmarkFixtures.now
     window = now...now.addingTimeInterval(14 * 86_400)
-    let zone = WallClockResolver(
-      timeZone: BenchmarkFixtures.berlin,
-      window: DateInterval(start: window.lowerBound, end: window.upperBound))
+    let zone = BenchmarkFixtures.berlin
     let weekdays: [RecurrenceRule.WeekdayNumber] = [.init(.monday), .init(.wednesday), .init(.friday)]
     let workdays = Weekday.workdays.map { RecurrenceRule.WeekdayNumber($0) }
     series = (0..<count).map { index in

@@ -136,7 +136,7 @@ struct WorkerBenchmark {
 
   /// A user's day: 10 focus blocks, 10 tasks due, movement every hour.
   static func richState(now: Date) -> PlanningState {
-    let zone = TimeZone(identifier: "Europe/Berlin") ?? .gmt
+    let zone = BenchmarkFixtures.zone("Europe/Berlin")
     let blocks = (0..<10).map { index in
       let start = now.addingTimeInterval(Double(3600 + index * 3600))
       return FocusBlock(

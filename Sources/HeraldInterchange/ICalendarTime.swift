@@ -47,7 +47,7 @@ struct ICalendarTime {
       }
       if reading.isUTC, zone != nil { throw fail("a UTC time \"\(text)\" cannot have a TZID") }
       let chosen: any ZoneOffsets =
-        reading.isUTC ? FixedOffsetZone.utc : reading.isDate ? zones.floating : zone ?? zones.floating
+        reading.isUTC ? Zone.utc : reading.isDate ? zones.floating : zone ?? zones.floating
       times.append(
         ICalendarTime(
           local: reading.local, isDate: reading.isDate, zone: chosen,
@@ -89,7 +89,7 @@ struct ICalendarTime {
 
   /// `YYYYMMDDTHHMMSSZ`.
   static func utcText(_ date: Date) -> String {
-    let local = FixedOffsetZone.utc.localDateTime(at: date)
+    let local = Zone.utc.localDateTime(at: date)
     return dateText(local.date) + "T" + CivilDate.pad(local.hour, 2) + CivilDate.pad(local.minute, 2)
       + CivilDate.pad(local.second, 2) + "Z"
   }

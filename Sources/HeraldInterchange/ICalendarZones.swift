@@ -28,13 +28,13 @@ final class ICalendarZones {
 
   /// The zones of a calendar still being read: `define` its `VTIMEZONE`s as they come, `seal()`
   /// at its end.
-  init(floating: TimeZone, window: DateInterval) {
-    self.floating = WallClockResolver(timeZone: floating, window: window)
+  init(floating: Zone, window: DateInterval) {
+    self.floating = floating
     self.window = window
   }
 
   /// The zones of a calendar read whole, sealed.
-  convenience init(calendar: ICalendarComponent, floating: TimeZone, window: DateInterval)
+  convenience init(calendar: ICalendarComponent, floating: Zone, window: DateInterval)
     throws(ICalendarProblem)
   {
     self.init(floating: floating, window: window)
@@ -59,14 +59,13 @@ final class ICalendarZones {
 
   /// The zone of a `TZID`; unknown ones are an error (when sealed) or noted (before).
   func zone(_ tzid: String, line: Int, uid: String?) throws(ICalendarProblem) -> any ZoneOffsets {
-    // Asking Foundation for a name it does not know costs a look in the zone database every
-    // time: each answer is kept, the file's own zones too once they are final.
+    // Each answer is kept, the file's own zones too once they are final: a name the database
+    // does not know costs a look in its directory every time.
     if let zone = known[tzid] { return zone }
     if !notIANA.contains(tzid) {
-      if let timeZone = TimeZone(identifier: tzid) {
-        let resolver = WallClockResolver(timeZone: timeZone, window: window)
-        known[tzid] = resolver
-        return resolver
+      if let zone = try? SystemZones.shared.zone(named: tzid) {
+        known[tzid] = zone
+        return zone
       }
       notIANA.insert(tzid)
     }
@@ -79,7 +78,7 @@ final class ICalendarZones {
         undefinedUses[tzid] = Use(order: undefinedUses.count, problem: unknown())
       }
       // Provisional readings are checked, never resolved: any zone will do.
-      return FixedOffsetZone.utc
+      return Zone.utc
     }
     guard let zone = defined[tzid] else { throw unknown() }
     known[tzid] = zone

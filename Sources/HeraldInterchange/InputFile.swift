@@ -54,14 +54,20 @@ public final class InputFile {
     }
   }
 
-  /// The whole file.
-  public func readAll() throws(FieldError) -> Data {
+  /// The whole file; more than `limit` bytes is an error that says the limit, raised as soon as
+  /// the limit is passed (so `/dev/zero` ends at once).
+  public func readAll(limit: Int = .max) throws(FieldError) -> Data {
     var data = Data()
-    let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 1)
+    // One byte past the limit is enough to tell a file that is too large.
+    let size = limit < 1 << 20 ? max(limit, 0) + 1 : 1 << 20
+    let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 1)
     defer { chunk.deallocate() }
     while true {
       let count = try read(into: chunk)
       if count == 0 { return data }
+      guard data.count + count <= limit else {
+        throw FieldError(path, "larger than \(ByteCountText.text(limit)), the most Herald reads here")
+      }
       data.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[0..<count]))
     }
   }

@@ -4,7 +4,7 @@ import HeraldCore
 /// Instants as a person types and reads them: on a command line or in a form, in their own zone.
 ///
 /// Reading accepts an RFC 3339 instant with offset (exact, whatever the zone), or a wall-clock
-/// reading `YYYY-MM-DDTHH:MM` / `YYYY-MM-DD HH:MM` (seconds optional) resolved in the resolver's
+/// reading `YYYY-MM-DDTHH:MM` / `YYYY-MM-DD HH:MM` (seconds optional) resolved in the zone's
 /// zone by Herald's rules: a reading skipped by a spring-forward change keeps the offset in force
 /// before it, a repeated one takes the earlier instant.
 public enum LocalInstant {
@@ -12,19 +12,19 @@ public enum LocalInstant {
   public static let expected = "an RFC 3339 instant with offset or a local YYYY-MM-DDTHH:MM"
 
   /// The instant `text` names; `nil` when it is neither form or names no valid day or time.
-  public static func parse(_ text: String, resolver: WallClockResolver) -> Date? {
+  public static func parse(_ text: String, zone: Zone) -> Date? {
     if let instant = RFC3339.parse(text) { return instant }
     guard let (day, secondOfDay) = wallClockReading(text) else { return nil }
-    return Date(timeIntervalSince1970: resolver.epochSeconds(on: day, secondOfDay: secondOfDay))
+    return Date(timeIntervalSince1970: zone.epochSeconds(on: day, secondOfDay: secondOfDay))
   }
 
   /// Reads `text` as `parse` does and says, in one line, which instant a local reading the zone
   /// skips (a spring-forward gap) or repeats (a fall-back overlap) was taken to mean; the note is
   /// nil for every other text. The error names `field` and what was expected.
-  public static func resolve(_ text: String, resolver: WallClockResolver, field: String) throws(FieldError)
+  public static func resolve(_ text: String, zone: Zone, field: String) throws(FieldError)
     -> (instant: Date, note: String?)
   {
-    let instant = try parse(text, resolver: resolver, field: field)
+    let instant = try parse(text, zone: zone, field: field)
     guard RFC3339.parse(text) == nil, let (day, secondOfDay) = wallClockReading(text) else {
       return (instant, nil)
     }
@@ -33,14 +33,13 @@ public enum LocalInstant {
     let local = Double(day.daysSinceEpoch * 86_400 + secondOfDay)
     let readings = Set(
       [seconds - 86_400, seconds, seconds + 86_400].map {
-        local - Double(resolver.offset(atEpochSeconds: $0))
+        local - Double(zone.offset(atEpochSeconds: $0))
       }
       .filter { candidate in
-        let reading = resolver.wallClock(at: Date(timeIntervalSince1970: candidate))
+        let reading = zone.wallClock(at: Date(timeIntervalSince1970: candidate))
         return reading.day == day && reading.secondOfDay == secondOfDay
       })
-    let zone = resolver.timeZone.identifier
-    let used = describe(instant, resolver: resolver)
+    let used = describe(instant, zone: zone)
     if readings.isEmpty {
       return (instant, "\(field): \(text) does not exist in \(zone) (the clocks skip it); using \(used)")
     }
@@ -53,8 +52,8 @@ public enum LocalInstant {
   }
 
   /// The local reading with its offset and the instant in UTC: `03:30+02:00 (01:30:00Z)`.
-  private static func describe(_ instant: Date, resolver: WallClockResolver) -> String {
-    let offset = resolver.offset(atEpochSeconds: instant.timeIntervalSince1970)
+  private static func describe(_ instant: Date, zone: Zone) -> String {
+    let offset = zone.offset(atEpochSeconds: instant.timeIntervalSince1970)
     return "\(RFC3339.string(instant, offsetSeconds: offset)) (\(RFC3339.utcString(instant)))"
   }
 
@@ -86,18 +85,18 @@ public enum LocalInstant {
   }
 
   /// Reads `text` as `parse` does; the error names `field` and what was expected.
-  public static func parse(_ text: String, resolver: WallClockResolver, field: String) throws(FieldError)
+  public static func parse(_ text: String, zone: Zone, field: String) throws(FieldError)
     -> Date
   {
-    guard let instant = parse(text, resolver: resolver) else {
+    guard let instant = parse(text, zone: zone) else {
       throw FieldError(field, "expected \(expected), got \(JSONWriter.string(.string(text)))")
     }
     return instant
   }
 
-  /// `YYYY-MM-DD HH:MM` on the wall clock of the resolver's zone (seconds dropped).
-  public static func format(_ date: Date, resolver: WallClockResolver) -> String {
-    let reading = resolver.wallClock(at: date)
+  /// `YYYY-MM-DD HH:MM` on the wall clock of the zone (seconds dropped).
+  public static func format(_ date: Date, zone: Zone) -> String {
+    let reading = zone.wallClock(at: date)
     let time = WallClockTime(minuteOfDay: reading.secondOfDay / 60) ?? .midnight
     return "\(reading.day) \(time)"
   }

@@ -8,19 +8,18 @@ public enum PlanDocument {
   public enum SilentSound: Sendable { case null, absent }
 
   /// The whole plan, pretty-printed, ending in a newline.
-  public static func encode(_ plan: Plan, timeZone: TimeZone) -> String {
+  public static func encode(_ plan: Plan, timeZone: Zone) -> String {
     String(decoding: bytes(plan, timeZone: timeZone), as: UTF8.self)
   }
 
   /// The whole plan as UTF-8, pretty-printed, ending in a newline so that a terminal's prompt
   /// starts on a line of its own after it.
-  public static func bytes(_ plan: Plan, timeZone: TimeZone, silentSound: SilentSound = .null) -> [UInt8] {
+  public static func bytes(_ plan: Plan, timeZone: Zone, silentSound: SilentSound = .null) -> [UInt8] {
     JSONWriter.bytes(document(plan, timeZone: timeZone, silentSound: silentSound)) + [UInt8(ascii: "\n")]
   }
 
   /// The plan as a JSON value, for a writer to print.
-  public static func document(_ plan: Plan, timeZone: TimeZone, silentSound: SilentSound = .null) -> JSONValue
-  {
+  public static func document(_ plan: Plan, timeZone: Zone, silentSound: SilentSound = .null) -> JSONValue {
     .object([
       .init("now", .string(RFC3339.utcString(plan.now))),
       .init("timeZone", .string(timeZone.identifier)),

@@ -67,7 +67,7 @@ enum RecurrenceRuleText {
     guard let reading = ICalendarTime.parse(value) else {
       throw fail("UNTIL=\(value) is not a date or date-time")
     }
-    if reading.isUTC { return .instant(FixedOffsetZone.utc.instant(at: reading.local)) }
+    if reading.isUTC { return .instant(Zone.utc.instant(at: reading.local)) }
     if reading.isDate {
       // A date bounds the whole day, as Thunderbird and Google Calendar read it.
       return .local(LocalDateTime(localSeconds: reading.local.localSeconds + 86_399))

@@ -37,16 +37,14 @@ extension ScenarioDocument {
 
   /// One task as `encode` writes it in a document, on its own: for a store that keeps each task
   /// as a row of its own (`decodeTask` reads it back).
-  public static func encode(_ task: TodoItem, in zone: TimeZone) -> String {
+  public static func encode(_ task: TodoItem, in zone: Zone) -> String {
     JSONWriter.string(json(task, instants(in: zone)))
   }
 
   /// How a document writes an instant: RFC 3339 with the zone's offset at that instant.
-  private static func instants(in zone: TimeZone) -> (Date) -> JSONValue {
-    let resolver = WallClockResolver(timeZone: zone)
-    return { date in
-      .string(
-        RFC3339.string(date, offsetSeconds: resolver.offset(atEpochSeconds: date.timeIntervalSince1970)))
+  private static func instants(in zone: Zone) -> (Date) -> JSONValue {
+    { date in
+      .string(RFC3339.string(date, offsetSeconds: zone.offset(atEpochSeconds: date.timeIntervalSince1970)))
     }
   }
 

@@ -7,18 +7,20 @@ import HeraldCore
 /// `FieldError` whose field is the exact path (`tasks[3].due`).
 public enum ScenarioDocument {
   /// Reads a scenario document.
-  public static func decode(_ data: Data) throws(FieldError) -> PlanningState {
-    try decode(JSONValue.parse(data))
+  public static func decode(_ data: Data, zones: any ZoneDatabase = SystemZones.shared) throws(FieldError)
+    -> PlanningState
+  {
+    try decode(JSONValue.parse(data), zones: zones)
   }
 
   /// Reads a parsed scenario document.
-  public static func decode(_ document: JSONValue) throws(FieldError) -> PlanningState {
+  public static func decode(_ document: JSONValue, zones: any ZoneDatabase = SystemZones.shared)
+    throws(FieldError) -> PlanningState
+  {
     let root = try ObjectReader(document, path: "")
     try root.allowOnly(["timeZone", "locale", "settings", "focusBlocks", "tasks", "movement", "routes"])
     let zoneName = try root.requiredString("timeZone")
-    guard let timeZone = TimeZone(identifier: zoneName) else {
-      throw FieldError("timeZone", "unknown IANA time zone \(JSONWriter.string(.string(zoneName)))")
-    }
+    let timeZone = try zones.zone(identifier: zoneName, field: "timeZone")
     let language = try root.string("locale").map { (name) throws(FieldError) in
       try Language(parsing: name)
     }

@@ -8,7 +8,7 @@ public struct HeraldUser: Sendable, Hashable {
   /// Unique; names the user in commands and in every delivery (`"user"`).
   public var name: String
   /// Every wall-clock rule is evaluated in it.
-  public var timeZone: TimeZone
+  public var timeZone: Zone
   public var language: Language
   /// Where deliveries are POSTed; none: they are recorded only.
   public var webhook: URL?

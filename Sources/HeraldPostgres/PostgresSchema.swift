@@ -215,6 +215,22 @@ enum PostgresSchema {
         """,
       ]
     ),
+    (
+      // The rules each zone's deliveries were planned with (`Zone.fingerprint`): a worker that
+      // reads other rules for a zone (the tz database was updated) replans its users, then notes
+      // the new ones; one that finds no note for a zone replans its users once.
+      "v13-zone-rules",
+      [
+        """
+        CREATE TABLE zone_rules (
+          time_zone text PRIMARY KEY,
+          fingerprint bigint NOT NULL,
+          noted_at timestamptz NOT NULL DEFAULT now()
+        )
+        """,
+        "CREATE INDEX herald_user_time_zone ON herald_user (time_zone)",
+      ]
+    ),
   ]
 
   /// The channel a process NOTIFYs when it queued a delivery earlier than every pending one or due

@@ -275,10 +275,10 @@ extension PostgresStore {
     do { state = try ScenarioDocument.decode(Data(scenario.utf8)) } catch {
       throw error.prefixed("stored user \(name)")
     }
-    guard let timeZone = TimeZone(identifier: zone), let language = Language(rawValue: locale) else {
-      throw FieldError("stored user \(name)", "zone \"\(zone)\" or locale \"\(locale)\" unknown")
+    guard let language = Language(rawValue: locale) else {
+      throw FieldError("stored user \(name).locale", "not de or en: \"\(locale)\"")
     }
-    state.timeZone = timeZone
+    state.timeZone = try SystemZones.shared.zone(identifier: zone, field: "stored user \(name).timeZone")
     state.language = language
     state.movementLog = try movementLog(name: name, log)
     return state

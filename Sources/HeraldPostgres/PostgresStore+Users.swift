@@ -8,7 +8,7 @@ extension PostgresStore {
   /// Creates the user `name` with no data yet and returns a new API token for them (only its hash
   /// is stored). Names are unique.
   public func addUser(
-    name: String, timeZone: TimeZone, language: Language, webhook: URL?, at date: Date
+    name: String, timeZone: Zone, language: Language, webhook: URL?, at date: Date
   ) async throws -> String {
     let name = try HeraldUser.name(name)
     let scenario = ScenarioDocument.encode(PlanningState(timeZone: timeZone, language: language))
@@ -102,9 +102,7 @@ extension PostgresStore {
     for try await row in rows {
       let (id, name, zone, locale, webhook, secret, createdAt) = try row.decode(
         (Int64, String, String, String, String?, String, Date).self)
-      guard let timeZone = TimeZone(identifier: zone) else {
-        throw FieldError("stored user \(name).timeZone", "not a known time zone: \"\(zone)\"")
-      }
+      let timeZone = try SystemZones.shared.zone(identifier: zone, field: "stored user \(name).timeZone")
       guard let language = Language(rawValue: locale) else {
         throw FieldError("stored user \(name).locale", "not de or en: \"\(locale)\"")
       }

@@ -105,7 +105,7 @@ public struct PostgresUserData: UserData {
   }
 
   /// The user's data; planned in their own zone, which `timeZone` is for every account of theirs.
-  public func planningState(timeZone: TimeZone) async throws -> PlanningState {
+  public func planningState(timeZone: Zone) async throws -> PlanningState {
     var state = try await state()
     state.timeZone = timeZone
     if state.movement == nil { state.movementLog = nil }

@@ -22,7 +22,7 @@ struct TaskRows {
 
   /// The rows that make the user's rows hold `tasks`, in that order, when they held `before`
   /// (`nil`: not known, so every row is written and any other goes).
-  init(_ tasks: [TodoItem], before: [TodoItem]?, in zone: TimeZone) {
+  init(_ tasks: [TodoItem], before: [TodoItem]?, in zone: Zone) {
     for (index, task) in tasks.enumerated() {
       if let before, index < before.count, before[index] == task { continue }
       ids.append(task.id)

@@ -39,7 +39,7 @@ public struct HeraldServerApp: Sendable {
     hubs = nil
     postgres = nil
     hub = LiveEventHub { [store, zones, clock] in
-      let zone = zones.current()
+      let zone = try zones.current()
       let now = clock.now()
       let state = try CalendarPlanning.liveState(store: store, timeZone: zone, now: now)
       return LiveSnapshot(state: state, now: now).json(

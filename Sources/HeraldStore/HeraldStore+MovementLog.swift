@@ -11,8 +11,8 @@ extension HeraldStore {
   /// The user marked the movement reminder done at `date`; it counts for the day it was shown.
   /// Returns the new log, or nil (nothing written) when no reminder waits for an answer.
   @discardableResult
-  public func acknowledgeMovement(at date: Date, timeZone: TimeZone) throws -> MovementLog? {
-    try changeMovementLog { $0.recordAcknowledged(at: date, resolver: WallClockResolver(timeZone: timeZone)) }
+  public func acknowledgeMovement(at date: Date, timeZone: Zone) throws -> MovementLog? {
+    try changeMovementLog { $0.recordAcknowledged(at: date, zone: timeZone) }
   }
 
   /// The user snoozed the movement reminder at `date`: it comes again 5 minutes later.

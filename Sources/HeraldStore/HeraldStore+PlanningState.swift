@@ -7,7 +7,7 @@ extension HeraldStore {
   ///
   /// With a movement schedule, the state carries the movement log (empty when nothing happened
   /// yet), so the plan holds the snooze, follow-up and progress report as well.
-  public func planningState(timeZone: TimeZone) throws -> PlanningState {
+  public func planningState(timeZone: Zone) throws -> PlanningState {
     // Its statements stay prepared on each reader connection (`cachedStatement`): preparing a
     // dozen of them again took a sixth of the server's time answering `GET /api/v1/plan`.
     try read { db in
@@ -22,7 +22,7 @@ extension HeraldStore {
   /// What the live view shows at `now` needs, read from one snapshot: the language, the focus
   /// blocks, and only the tasks that blocks running at `now` link (the countdown shows the
   /// running block's). Read after every change, it costs the same however many tasks are stored.
-  public func liveState(timeZone: TimeZone, at now: Date) throws -> PlanningState {
+  public func liveState(timeZone: Zone, at now: Date) throws -> PlanningState {
     try read { db in
       let blocks = try Self.fetchFocusBlocks(db)
       let linked = Set(blocks.filter { $0.isRunning(at: now) }.flatMap(\.taskIDs))

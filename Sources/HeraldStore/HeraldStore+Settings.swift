@@ -35,10 +35,10 @@ extension HeraldStore {
     }
   }
 
-  /// The zone of the last imported scenario, if any. Only `herald export` uses it, to write the
-  /// document back as it came; plans use the zone the system is in now.
-  public func storedTimeZone() throws -> TimeZone? {
-    try read(Self.fetchTimeZone)
+  /// The name of the zone of the last imported scenario, if any. Only `herald export` uses it, to
+  /// write the document back as it came; plans use the zone the system is in now.
+  public func storedTimeZoneName() throws -> String? {
+    try read { db in try String.fetchOne(db, sql: "SELECT timeZone FROM profile WHERE id = 1") }
   }
 
   static func fetchSettings(_ db: Database) throws -> Settings {
@@ -67,15 +67,5 @@ extension HeraldStore {
     let name =
       try String.fetchOne(db.cachedStatement(sql: "SELECT language FROM profile WHERE id = 1")) ?? "de"
     return try Language(parsing: name, field: "stored locale")
-  }
-
-  static func fetchTimeZone(_ db: Database) throws -> TimeZone? {
-    guard let name = try String.fetchOne(db, sql: "SELECT timeZone FROM profile WHERE id = 1") else {
-      return nil
-    }
-    guard let zone = TimeZone(identifier: name) else {
-      throw FieldError("stored timeZone", "unknown IANA time zone \"\(name)\"")
-    }
-    return zone
   }
 }

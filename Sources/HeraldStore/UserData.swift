@@ -44,7 +44,7 @@ public protocol UserData: Sendable {
   func setMovementSchedule(_ schedule: MovementSchedule?) async throws
 
   /// Everything a plan needs, planned in `timeZone`.
-  func planningState(timeZone: TimeZone) async throws -> PlanningState
+  func planningState(timeZone: Zone) async throws -> PlanningState
 
   /// Every route.
   func routes() async throws -> [Route]

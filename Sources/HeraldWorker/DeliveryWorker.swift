@@ -60,6 +60,7 @@ public final class DeliveryWorker: Sendable {
       group.addTask { await self.listen() }
       group.addTask { await self.recorder.run() }
       group.addTask { await self.watchQueue() }
+      group.addTask { await self.watchZones() }
       await self.loop(lanesIn: &group)
       // Stopping: the lanes end after the row each is carrying out, the recorder writes what
       // they did, then the listener goes.
@@ -107,6 +108,41 @@ public final class DeliveryWorker: Sendable {
         metrics.queue(status, at: clock.now())
       }
       try? await Task.sleep(for: .seconds(configuration.queueWatchInterval))
+    }
+  }
+
+  /// Every `configuration.zoneCheckInterval` (and at the start), compares the rules of each zone
+  /// the users live in — read from the system's tz database as the OS keeps it — with those their
+  /// deliveries were planned with, and replans the users of a zone whose rules differ: a package
+  /// upgrade moves Vancouver's reminders without a restart. A zone no rules were noted for is
+  /// replanned once, quietly. Said once when it fails, quiet while the database is away.
+  private func watchZones() async {
+    var failing = false
+    while !Task.isCancelled, !isStopping {
+      do {
+        for (name, noted) in try await store.zonesInUse() {
+          // A zone that cannot be read is reported by every read of its users' data.
+          guard let zone = try? SystemZones.shared.zone(identifier: name), zone.fingerprint != noted else {
+            continue
+          }
+          let users = try await store.replanUsers(inZone: zone, now: clock.now())
+          if noted != nil {
+            logger.notice(
+              "time zone rules changed: the tz database was updated; users replanned",
+              metadata: ["zone": "\(name)", "users": "\(users)", "database": "\(SystemZones.shared.release)"])
+          }
+        }
+        failing = false
+      } catch  where !Task.isCancelled {
+        if !failing, !(error is DatabaseUnavailable) {
+          logger.error(
+            "checking the zones' rules failed; trying again", metadata: ["error": "\(describe(error))"])
+        }
+        failing = true
+      } catch {
+        break
+      }
+      try? await Task.sleep(for: .seconds(configuration.zoneCheckInterval))
     }
   }
 

@@ -29,6 +29,9 @@ public struct WorkerConfiguration: Sendable {
   public var claimInterval: TimeInterval = 0.05
   /// Seconds between two readings of the queue's depth for the metrics.
   public var queueWatchInterval: TimeInterval = 5
+  /// Seconds between two comparisons of each zone's rules in the system's tz database with those
+  /// its users' deliveries were planned with (`DeliveryWorker.watchZones`).
+  public var zoneCheckInterval: TimeInterval = 60
 
   public init(
     concurrency: Int = 64, batchSize: Int = 1_000, lease: TimeInterval = 25,

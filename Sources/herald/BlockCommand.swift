@@ -32,7 +32,7 @@ struct BlockCommand: AsyncParsableCommand {
           throw FieldError("--task", "cannot go with --calendar: a calendar event holds no Herald tasks")
         }
         let block = try await CalendarBlockWriter(
-          store: store.open(), timeZone: SystemTimeZoneSource().current()
+          store: store.open(), timeZone: try SystemTimeZoneSource().current()
         )
         .add(id: id, title: title, start: startDate, end: endDate, to: calendar, now: Date())
         try StandardOutput.writeLine(block.id)
@@ -80,7 +80,7 @@ struct BlockCommand: AsyncParsableCommand {
         try database.updateFocusBlock(id: id, apply)
       } catch let missing as RecordError where missing.reason == .notFound {
         // Not one of Herald's own: it may be an event of a followed calendar.
-        let writer = CalendarBlockWriter(store: database, timeZone: SystemTimeZoneSource().current())
+        let writer = CalendarBlockWriter(store: database, timeZone: try SystemTimeZoneSource().current())
         guard try await writer.edit(id: id, now: Date(), apply) != nil else { throw missing }
       }
     }
@@ -115,7 +115,7 @@ struct BlockCommand: AsyncParsableCommand {
       do {
         try database.removeFocusBlock(id: id)
       } catch let missing as RecordError where missing.reason == .notFound {
-        let writer = CalendarBlockWriter(store: database, timeZone: SystemTimeZoneSource().current())
+        let writer = CalendarBlockWriter(store: database, timeZone: try SystemTimeZoneSource().current())
         guard try await writer.remove(id: id, now: Date()) else { throw missing }
       }
     }

@@ -33,7 +33,7 @@ struct CalendarCommand: AsyncParsableCommand {
     func run() async throws {
       let calendar = try await CalendarFollowing.add(
         source: source, name: name, username: username, passwordFile: passwordFile, store: store.open(),
-        now: Date(), timeZone: SystemTimeZoneSource().current())
+        now: Date(), timeZone: try SystemTimeZoneSource().current())
       try StandardOutput.writeLine(calendar.id)
     }
   }
@@ -46,7 +46,7 @@ struct CalendarCommand: AsyncParsableCommand {
 
     func run() throws {
       for calendar in try store.open(.readOnly).calendars() {
-        let read = calendar.lastReadAt.map(SystemClockText.text) ?? "never"
+        let read = try calendar.lastReadAt.map(SystemClockText.text) ?? "never"
         let failing = calendar.lastError.map { "  (last read failed: \($0))" } ?? ""
         try StandardOutput.writeLine(
           "\(calendar.id)  \(calendar.kind.rawValue)  \(calendar.name)  \(calendar.source)  read \(read)\(failing)"
@@ -87,7 +87,7 @@ struct CalendarCommand: AsyncParsableCommand {
       for calendar in calendars {
         do {
           try await CalendarSync.sync(
-            calendar, store: database, now: Date(), timeZone: SystemTimeZoneSource().current())
+            calendar, store: database, now: Date(), timeZone: try SystemTimeZoneSource().current())
         } catch {
           // Every calendar is tried; all but the last failure are told here, that one on exit.
           if let failure { FileHandle.standardError.write(Data("error: \(failure)\n".utf8)) }

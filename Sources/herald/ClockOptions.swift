@@ -38,9 +38,6 @@ struct ClockOptions: ParsableArguments {
 
   func zones() throws -> any TimeZoneSource {
     guard let timeZone else { return SystemTimeZoneSource() }
-    guard let zone = TimeZone(identifier: timeZone) else {
-      throw FieldError("--time-zone", "unknown IANA time zone \"\(timeZone)\"")
-    }
-    return FixedTimeZoneSource(zone)
+    return FixedTimeZoneSource(try SystemZones.shared.zone(identifier: timeZone, field: "--time-zone"))
   }
 }

@@ -28,7 +28,7 @@ struct DemoCommand: AsyncParsableCommand {
     }
     let language = try Language(parsing: locale, field: "--locale")
     let zones = SystemTimeZoneSource()
-    let zone = zones.current()
+    let zone = try zones.current()
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
       "herald-demo-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }

@@ -19,8 +19,10 @@ struct ExportCommand: ParsableCommand {
 
   func run() throws {
     let database = try store.open(.readOnly)
-    var state = try database.planningState(
-      timeZone: database.storedTimeZone() ?? SystemTimeZoneSource().current())
+    let stored = try database.storedTimeZoneName().map { (name) throws(FieldError) in
+      try SystemZones.shared.zone(identifier: name, field: "stored timeZone")
+    }
+    var state = try database.planningState(timeZone: try stored ?? SystemTimeZoneSource().current())
     state.routes = try database.routes()
     try StandardOutput.write(ScenarioDocument.encode(state))
   }

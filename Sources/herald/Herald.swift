@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HeraldCore
+import HeraldInterchange
 import HeraldStore
 import HeraldSystem
 
@@ -27,6 +28,14 @@ struct Herald: AsyncParsableCommand {
   /// mixed into a pipeline.
   static func main() async {
     StandardOutput.prepare()
+    if CommandLine.arguments.dropFirst() == ["--version"] {
+      // Which tz database every instant comes from, with Herald's own version.
+      print("herald \(HeraldVersion.current)\n\(SystemZones.shared.release)")
+      Foundation.exit(0)
+    }
+    if let notice = SystemZones.shared.fallbackNotice {
+      FileHandle.standardError.write(Data("warning: \(notice)\n".utf8))
+    }
     do {
       var command = try parseAsRoot()
       if var command = command as? any AsyncParsableCommand {

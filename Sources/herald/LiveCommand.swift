@@ -36,7 +36,7 @@ struct LiveCommand: AsyncParsableCommand {
   func run() async throws {
     let options = self.store
     let store = try options.open(.readOnly)
-    let timeZone = SystemTimeZoneSource().current()
+    let timeZone = try SystemTimeZoneSource().current()
     let ending: LiveStream.Ending = once ? .once : follow ? .never : .atBlockEnd
     let output = LiveOutput()
     let stream = LiveStream(

@@ -61,7 +61,10 @@ extension RouteCommand {
       let walk = try database.activeWalk().flatMap { $0.routeID == id ? $0 : nil }
       print("\(route.id)  \(route.name)" + (walk.map { "  " + RouteCommand.progress($0, route) } ?? ""))
       for (index, point) in route.waypoints.enumerated() {
-        let reached = walk?.visited[point.id].map { "  reached \(SystemClockText.text($0))" } ?? ""
+        let reached =
+          try walk?.visited[point.id].map { (date) throws(FieldError) in
+            "  reached \(try SystemClockText.text(date))"
+          } ?? ""
         print(
           String(
             format: "%3d. %@  %.5f, %.5f", index + 1, point.name, point.coordinate.latitude,

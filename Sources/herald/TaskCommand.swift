@@ -61,7 +61,8 @@ struct TaskCommand: ParsableCommand {
 
     func run() throws {
       for task in try store.open(.readOnly).tasks() {
-        let due = task.due.map(SystemClockText.text) ?? "-".padding(toLength: 16, withPad: " ", startingAt: 0)
+        let due =
+          try task.due.map(SystemClockText.text) ?? "-".padding(toLength: 16, withPad: " ", startingAt: 0)
         try StandardOutput.writeLine("\(task.id)  \(task.completed ? "[x]" : "[ ]")  \(due)  \(task.title)")
       }
     }

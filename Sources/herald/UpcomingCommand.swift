@@ -19,7 +19,7 @@ struct UpcomingCommand: ParsableCommand {
     // The same call the daemon makes, so the list shows exactly what it will deliver.
     let now = Date()
     let planning = try CalendarPlanning.planningState(
-      store: store.open(.readOnly), timeZone: SystemTimeZoneSource().current(), now: now)
+      store: store.open(.readOnly), timeZone: try SystemTimeZoneSource().current(), now: now)
     let plan = Planner.plan(planning.state, now: now, limits: .unlimited)
     for planned in plan.pending.prefix(count) {
       // A followed calendar's block or task is marked with the calendar's name.

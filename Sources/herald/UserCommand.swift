@@ -22,8 +22,9 @@ struct UserCommand: AsyncParsableCommand {
     @Option(help: "Where their deliveries are POSTed (Standard Webhooks signed).") var webhook: String?
 
     func run() async throws {
-      guard let zone = TimeZone(identifier: timeZone) else {
-        throw FieldError("--time-zone", "not a known IANA time zone: \"\(timeZone)\"")
+      let zone: Zone
+      do { zone = try SystemZones.shared.zone(named: timeZone) } catch {
+        throw FieldError("--time-zone", error.description)
       }
       let language = try Language(parsing: locale, field: "--locale")
       let url = try webhook.map { (text) throws(FieldError) in

@@ -32,6 +32,8 @@ struct WorkerCommand: AsyncParsableCommand {
       Give each --threads 1: a delivery then never passes between threads.
       """)
   var threads: Int?
+  @Option(help: ArgumentHelp("Seconds between two looks at the tz database's rules.", visibility: .hidden))
+  var zoneCheckInterval = 60.0
   @Flag(help: "Log every delivery.") var verbose = false
 
   func run() async throws {
@@ -44,11 +46,18 @@ struct WorkerCommand: AsyncParsableCommand {
     if let threads, !(1...256).contains(threads) {
       throw FieldError("--threads", "expected 1 to 256, got \(threads)")
     }
+    guard zoneCheckInterval >= 0.05, zoneCheckInterval <= 86_400 else {
+      throw FieldError("--zone-check-interval", "expected 0.05 to 86400 seconds, got \(zoneCheckInterval)")
+    }
     DeliveryWorker.runTasksOnEventLoops(threads: threads)
     let logger = HeraldLogging.logger(verbose: verbose)
     // Before the worker: its metrics are made with it.
     let metricsServer = try metrics.service(logger: logger)
-    let configuration = WorkerConfiguration(concurrency: concurrency, lease: lease)
+    let configuration = {
+      var configuration = WorkerConfiguration(concurrency: concurrency, lease: lease)
+      configuration.zoneCheckInterval = zoneCheckInterval
+      return configuration
+    }()
     let poster = HTTPWebhookPoster(connectionsPerReceiver: configuration.connectionsPerReceiver)
     do {
       try await database.withStore(logger: logger) { store in

@@ -16,7 +16,7 @@ import Testing
     let now = Date()
     try HeraldStore(path: path).recordDelivery(
       DeliveryKey(requestID: "exercise-reminder", fireDate: now), deliveredAt: now, late: false,
-      effects: [.movementReminderShown(at: now, day: WallClockResolver(timeZone: .current).day(at: now))])
+      effects: [.movementReminderShown(at: now, day: HeraldProcess.timeZone.day(at: now))])
   }
 
   @Test func snoozeRecordsASnoozeAndAnAnswer() throws {

@@ -51,7 +51,7 @@ struct CLIDatabase {
   static func local(_ instant: String) -> String { local(Fixtures.instant(instant)) }
 
   static func local(_ date: Date) -> String {
-    LocalInstant.format(date, resolver: WallClockResolver(timeZone: HeraldProcess.timeZone))
+    LocalInstant.format(date, zone: HeraldProcess.timeZone)
   }
 
   /// The example scenario of the repository.

@@ -53,7 +53,7 @@ import Testing
     try db.succeed(["task", "add", "--title", "a", "--due", "2026-11-24 17:00"])
     try db.succeed(["task", "add", "--title", "b", "--due", "2026-11-24T17:00"])
     let expected = LocalInstant.parse(
-      "2026-11-24T17:00", resolver: WallClockResolver(timeZone: HeraldProcess.timeZone))
+      "2026-11-24T17:00", zone: HeraldProcess.timeZone)
     let exported = try ScenarioDocument.decode(Data(try db.succeed(["export"]).utf8))
     #expect(exported.tasks.map(\.due) == [expected, expected])
   }

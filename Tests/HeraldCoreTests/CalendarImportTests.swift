@@ -1,6 +1,7 @@
 import Foundation
 import HeraldCore
 import HeraldInterchange
+import HeraldTestSupport
 import Testing
 
 /// Calendar components as blocks and tasks (`contracts/calendar.md`): ids, titles, times in
@@ -15,7 +16,7 @@ import Testing
     scenario: PlanningState? = nil, extra: [String] = []
   ) throws -> PlanningState {
     let texts = ([body] + extra).map { Data("BEGIN:VCALENDAR\n\($0)\nEND:VCALENDAR\n".utf8) }
-    let zone = TimeZone(identifier: "Europe/Berlin") ?? .gmt
+    let zone = Fixtures.zone("Europe/Berlin")
     let state = scenario ?? PlanningState(timeZone: zone, language: language)
     let whole = Result { () throws(FieldError) in
       let files = try texts.enumerated().map { (index, text) throws(FieldError) in
@@ -255,7 +256,7 @@ import Testing
       "\u{FEFF}BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:bom\r\nDTSTART:20251124T080000Z\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
     let state = try CalendarImport.merge(
       [.init(path: "bom.ics", calendars: ICalendarReader.read(Data(text.utf8), path: "bom.ics"))],
-      into: PlanningState(timeZone: .gmt), now: Self.now, horizonDays: 14)
+      into: PlanningState(timeZone: .utc), now: Self.now, horizonDays: 14)
     #expect(state.focusBlocks.map(\.id) == ["bom"])
   }
 
@@ -286,7 +287,7 @@ import Testing
     #expect(
       Self.refusal(one, extra: [one])
         == "cal1.ics: line 2: UID b1: the UID is used by another VEVENT (line 2 of cal0.ics)")
-    let zone = TimeZone(identifier: "Europe/Berlin") ?? .gmt
+    let zone = Fixtures.zone("Europe/Berlin")
     let scenario = PlanningState(
       timeZone: zone, focusBlocks: [FocusBlock(id: "b1", title: "x", start: Self.now, end: Self.now)])
     #expect(

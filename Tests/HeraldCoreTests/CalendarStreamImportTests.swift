@@ -1,13 +1,14 @@
 import Foundation
 import HeraldCore
 import HeraldInterchange
+import HeraldTestSupport
 import Testing
 
 /// Calendars merged as they stream (`CalendarImport.merge(reading:)`): a `VTIMEZONE` after the
 /// components that use it, components far from the window passed over yet still checked, and
 /// problems in the order a whole-file read gives them.
 @Suite struct CalendarStreamImportTests {
-  static let zone = TimeZone(identifier: "Europe/Berlin") ?? .gmt
+  static let zone = Fixtures.zone("Europe/Berlin")
 
   /// Outlook's Central European time, under its Windows name.
   static let outlookZone = """

@@ -21,14 +21,14 @@ struct DaylightSavingTimeTests {
     let request = try #require(
       DueDateReminders.buildDueDateMorningRequest(
         taskID: "t1", title: "T", dueDate: due, morningHour: 2, morningMinute: 30, now: springEve,
-        calendar: Fixtures.berlin))
+        zone: Fixtures.berlin.zone))
     #expect(request.fireDate == Fixtures.instant("2026-03-29T01:30:00Z"))
     let components = WallClockComponents(year: 2026, month: 3, day: 29, hour: 2, minute: 30)
     #expect(request.request.trigger == .calendar(components, repeats: false))
 
     // The planner, with its table-backed resolver, agrees.
     let state = PlanningState(
-      timeZone: Fixtures.berlin.timeZone, settings: morningAt(2, 30),
+      timeZone: Fixtures.berlin.zone, settings: morningAt(2, 30),
       tasks: [TodoItem(id: "t1", title: "T", due: due)])
     let plan = Planner.plan(state, now: springEve, limits: .iOS)
     #expect(plan.pending == [request])
@@ -38,7 +38,7 @@ struct DaylightSavingTimeTests {
     // 02:30 shows twice on 2026-10-25 in Berlin: the first time, 00:30Z.
     let due = Fixtures.instant("2026-10-25T12:00:00+01:00")
     let state = PlanningState(
-      timeZone: Fixtures.berlin.timeZone, settings: morningAt(2, 30),
+      timeZone: Fixtures.berlin.zone, settings: morningAt(2, 30),
       tasks: [TodoItem(id: "t1", title: "T", due: due)])
     let request = try #require(Planner.plan(state, now: autumnEve, limits: .iOS).pending.first)
     #expect(request.fireDate == Fixtures.instant("2026-10-25T00:30:00Z"))
@@ -53,7 +53,7 @@ struct DaylightSavingTimeTests {
     let request = try #require(
       DueDateReminders.buildDueDateMorningRequest(
         taskID: "t1", title: "T", dueDate: due, morningHour: 9, morningMinute: 0, now: springEve,
-        calendar: Fixtures.berlin))
+        zone: Fixtures.berlin.zone))
     #expect(request.fireDate == Fixtures.instant("2026-03-29T07:00:00Z"))
   }
 
@@ -64,7 +64,7 @@ struct DaylightSavingTimeTests {
     settings.dueDateAdvanceReminderEnabled = true
     settings.dueDateAdvanceReminderMinutes = .twoHours
     let state = PlanningState(
-      timeZone: Fixtures.berlin.timeZone, settings: settings,
+      timeZone: Fixtures.berlin.zone, settings: settings,
       focusBlocks: [Fixtures.block("b1", start: Fixtures.instant("2026-03-29T09:00:00+02:00"))],
       tasks: [TodoItem(id: "t1", title: "T", due: Fixtures.instant("2026-03-29T10:00:00+02:00"))])
     let plan = Planner.plan(state, now: springEve, limits: .iOS)
@@ -82,7 +82,7 @@ struct DaylightSavingTimeTests {
   @Test func intervalSecondsAcrossFallBackNightAreRealSeconds() throws {
     // 20:00 CEST to 08:55 CET: 12 h 55 min on the wall clock, 13 h 55 min of real time.
     let state = PlanningState(
-      timeZone: Fixtures.berlin.timeZone,
+      timeZone: Fixtures.berlin.zone,
       focusBlocks: [Fixtures.block("b1", start: Fixtures.instant("2026-10-25T09:00:00+01:00"))])
     let request = try #require(Planner.plan(state, now: autumnEve, limits: .iOS).pending.first)
     #expect(request.fireDate == Fixtures.instant("2026-10-25T07:55:00Z"))
@@ -95,7 +95,7 @@ struct DaylightSavingTimeTests {
     let request = try #require(
       DueDateReminders.buildDueDateMorningRequest(
         taskID: "t1", title: "T", dueDate: due, morningHour: 2, morningMinute: 30,
-        now: Fixtures.instant("2026-03-07T20:00:00-05:00"), calendar: Fixtures.newYork))
+        now: Fixtures.instant("2026-03-07T20:00:00-05:00"), zone: Fixtures.newYork.zone))
     #expect(request.fireDate == Fixtures.instant("2026-03-08T07:30:00Z"))
   }
 }

@@ -164,7 +164,7 @@ extension DueDateRemindersTests {
       try #require(
         DueDateReminders.buildDueDateMorningRequest(
           taskID: "t1", title: "T", dueDate: due, morningHour: 9, morningMinute: 0, now: now,
-          calendar: calendar))
+          zone: calendar.zone))
     }
     let inBerlin = try morning(Fixtures.berlin)
     let inNewYork = try morning(Fixtures.newYork)

@@ -20,7 +20,7 @@ struct DueDateRemindersTests {
 
   /// What the planner wants for `tasks` alone, with at most `limit` tasks in the batch.
   func desired(_ tasks: [TodoItem], _ settings: Settings, limit: Int? = nil) -> [PlannedNotification] {
-    let state = PlanningState(timeZone: berlin.timeZone, settings: settings, tasks: tasks)
+    let state = PlanningState(timeZone: berlin.zone, settings: settings, tasks: tasks)
     let limits = Limits(
       maximumPending: nil, dueDateTaskBatch: limit, monitoredRegions: nil, liveActivityMaximumDuration: nil)
     return Planner.plan(state, now: now, limits: limits).pending
@@ -30,7 +30,7 @@ struct DueDateRemindersTests {
   func morning(due: Date, hour: Int = 9, at now: Date? = nil) -> PlannedNotification? {
     DueDateReminders.buildDueDateMorningRequest(
       taskID: "t1", title: "T", dueDate: due, morningHour: hour, morningMinute: 0, now: now ?? self.now,
-      calendar: berlin)
+      zone: berlin.zone)
   }
 
   /// The spec's `buildDueDateAdvanceRequest` for a task "T".
@@ -55,11 +55,11 @@ struct DueDateRemindersTests {
     let de = try #require(
       DueDateReminders.buildDueDateMorningRequest(
         taskID: "t1", title: "Steuererklärung", dueDate: due, morningHour: 9, morningMinute: 0, now: now,
-        calendar: berlin))
+        zone: berlin.zone))
     let en = try #require(
       DueDateReminders.buildDueDateMorningRequest(
         taskID: "t1", title: "Steuererklärung", dueDate: due, morningHour: 9, morningMinute: 0, now: now,
-        calendar: berlin, language: .en))
+        zone: berlin.zone, language: .en))
 
     // Then a calendar trigger for 09:00 tomorrow, with the spec's texts
     let components = WallClockComponents(year: 2026, month: 11, day: 23, hour: 9, minute: 0)
@@ -135,13 +135,13 @@ struct DueDateRemindersTests {
 
     // Through the planner under iOS limits: only the 25 nearest tasks get requests
     let plan = Planner.plan(
-      PlanningState(timeZone: berlin.timeZone, settings: both, tasks: Fixtures.scrambled(all)), now: now,
+      PlanningState(timeZone: berlin.zone, settings: both, tasks: Fixtures.scrambled(all)), now: now,
       limits: .iOS)
     let planned = plan.pending + plan.deferred
     #expect(planned.count == 50)
     #expect(Set(planned.compactMap { $0.content.userInfo["taskID"] }) == Set(all.prefix(25).map(\.id)))
     let unlimited = Planner.plan(
-      PlanningState(timeZone: berlin.timeZone, settings: both, tasks: all), now: now, limits: .unlimited)
+      PlanningState(timeZone: berlin.zone, settings: both, tasks: all), now: now, limits: .unlimited)
     #expect(unlimited.pending.count == 60)
 
     // Through the batch and a scheduler that holds stale due-date requests and a foreign one
@@ -187,7 +187,7 @@ struct DueDateRemindersTests {
       TodoItem(id: "a-last", title: "A", due: tie + 40 * 86_400),
     ]
     let plan = Planner.plan(
-      PlanningState(timeZone: berlin.timeZone, tasks: many.reversed()), now: now, limits: .iOS)
+      PlanningState(timeZone: berlin.zone, tasks: many.reversed()), now: now, limits: .iOS)
     let served = Set(plan.pending.compactMap { $0.content.userInfo["taskID"] })
     #expect(served.count == 25)
     #expect(served.contains("a-last"))

@@ -2,6 +2,7 @@ import Foundation
 import HeraldCore
 import HeraldInterchange
 import PropertyBased
+import HeraldTestSupport
 import Testing
 
 /// Whatever the writer writes, the reader reads back to the same components; and focus blocks
@@ -61,7 +62,7 @@ import Testing
           id: "t\(index)", title: title, due: now.addingTimeInterval(Double(offset)), completed: completed)
       }
       let text = ICalendarWriter.write([ICalendarWriter.calendar(blocks: blocks, tasks: tasks)])
-      let state = PlanningState(timeZone: TimeZone(identifier: "Europe/Berlin") ?? .gmt)
+      let state = PlanningState(timeZone: Fixtures.zone("Europe/Berlin"))
       let merged = try? CalendarImport.merge(
         [.init(path: "x.ics", calendars: ICalendarReader.read(Data(text.utf8), path: "x.ics"))], into: state,
         now: now,

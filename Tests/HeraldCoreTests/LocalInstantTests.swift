@@ -6,7 +6,7 @@ import Testing
 
 /// Instants typed on a command line: RFC 3339 with offset, or a wall-clock reading in a zone.
 struct LocalInstantTests {
-  let berlin = WallClockResolver(timeZone: Fixtures.zone("Europe/Berlin"))
+  let berlin = Fixtures.zone("Europe/Berlin")
 
   @Test(arguments: [
     ("2026-11-23T09:00", "2026-11-23T08:00:00Z"),
@@ -22,7 +22,7 @@ struct LocalInstantTests {
     ("2026-10-25T02:30", "2026-10-25T00:30:00Z"),
   ])
   func aReadingIsResolvedInTheZone(text: String, expected: String) {
-    #expect(LocalInstant.parse(text, resolver: berlin) == Fixtures.instant(expected))
+    #expect(LocalInstant.parse(text, zone: berlin) == Fixtures.instant(expected))
   }
 
   @Test(arguments: [
@@ -31,7 +31,7 @@ struct LocalInstantTests {
     "2026-11-23T09:00Z", "+026-11-23T09:00",
   ])
   func anythingElseIsRefused(text: String) {
-    #expect(LocalInstant.parse(text, resolver: berlin) == nil)
+    #expect(LocalInstant.parse(text, zone: berlin) == nil)
   }
 
   @Test func theErrorNamesTheFieldAndTheValue() {
@@ -39,19 +39,19 @@ struct LocalInstantTests {
       throws: FieldError(
         "--start", "expected an RFC 3339 instant with offset or a local YYYY-MM-DDTHH:MM, got \"25:00\"")
     ) {
-      try LocalInstant.parse("25:00", resolver: berlin, field: "--start")
+      try LocalInstant.parse("25:00", zone: berlin, field: "--start")
     }
   }
 
   @Test func formattingShowsTheLocalWallClock() {
     #expect(
-      LocalInstant.format(Fixtures.instant("2026-11-23T07:55:59Z"), resolver: berlin) == "2026-11-23 08:55")
+      LocalInstant.format(Fixtures.instant("2026-11-23T07:55:59Z"), zone: berlin) == "2026-11-23 08:55")
     #expect(
-      LocalInstant.format(Fixtures.instant("2026-07-01T22:30:00Z"), resolver: berlin) == "2026-07-02 00:30")
+      LocalInstant.format(Fixtures.instant("2026-07-01T22:30:00Z"), zone: berlin) == "2026-07-02 00:30")
   }
 
   @Test func aFormattedMinuteReadsBackToTheSameInstant() {
     let instant = Fixtures.instant("2026-11-23T07:55:00Z")
-    #expect(LocalInstant.parse(LocalInstant.format(instant, resolver: berlin), resolver: berlin) == instant)
+    #expect(LocalInstant.parse(LocalInstant.format(instant, zone: berlin), zone: berlin) == instant)
   }
 }

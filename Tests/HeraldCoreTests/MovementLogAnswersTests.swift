@@ -5,14 +5,14 @@ import Testing
 
 /// How shown, done and snoozed movement reminders change the log, and so the follow-on plan.
 struct MovementLogAnswersTests {
-  let berlin = WallClockResolver(timeZone: Fixtures.zone("Europe/Berlin"))
+  let berlin = Fixtures.zone("Europe/Berlin")
 
   /// The ids the planner wants with this log and the Gentle Movement schedule (progress report off).
   func plannedIDs(_ log: MovementLog, at now: Date) -> [String] {
     var settings = Settings()
     settings.progressReportEnabled = false
     let state = PlanningState(
-      timeZone: berlin.timeZone, settings: settings, movement: ScheduleTemplate.gentleMovement.schedule,
+      timeZone: berlin, settings: settings, movement: ScheduleTemplate.gentleMovement.schedule,
       movementLog: log)
     return Planner.plan(state, now: now, limits: .unlimited).pending.map(\.identifier)
   }
@@ -43,7 +43,7 @@ struct MovementLogAnswersTests {
     log.recordReminderShown(at: shown, on: berlin.day(at: shown))
     #expect(plannedIDs(log, at: shown).contains("exercise-reminder-follow-up"))
 
-    log.recordAcknowledged(at: shown.addingTimeInterval(60), resolver: berlin)
+    log.recordAcknowledged(at: shown.addingTimeInterval(60), zone: berlin)
     #expect(!plannedIDs(log, at: shown).contains("exercise-reminder-follow-up"))
     #expect(log.progress == MovementProgress(delivered: 1, acknowledged: 1))
   }
@@ -54,7 +54,7 @@ struct MovementLogAnswersTests {
     log.recordReminderShown(at: shown, on: berlin.day(at: shown))
     log.recordSnoozed(at: shown.addingTimeInterval(30))
     let state = PlanningState(
-      timeZone: berlin.timeZone, movement: ScheduleTemplate.gentleMovement.schedule, movementLog: log)
+      timeZone: berlin, movement: ScheduleTemplate.gentleMovement.schedule, movementLog: log)
     let now = shown.addingTimeInterval(30)
     let snooze = try #require(Fixtures.planned("exercise-reminder-snooze", state, at: now))
     #expect(snooze.fireDate == shown.addingTimeInterval(330))
@@ -65,27 +65,27 @@ struct MovementLogAnswersTests {
     var log = MovementLog()
     let shown = Fixtures.instant("2026-06-01T20:00:00Z")
     log.recordReminderShown(at: shown, on: berlin.day(at: shown))
-    log.recordAcknowledged(at: Fixtures.instant("2026-06-01T20:01:00Z"), resolver: berlin)
+    log.recordAcknowledged(at: Fixtures.instant("2026-06-01T20:01:00Z"), zone: berlin)
     // 22:30Z is 00:30 on 2 June in Berlin (CEST).
     let next = Fixtures.instant("2026-06-01T22:30:00Z")
     log.recordReminderShown(at: next, on: berlin.day(at: next))
-    log.recordAcknowledged(at: next.addingTimeInterval(60), resolver: berlin)
+    log.recordAcknowledged(at: next.addingTimeInterval(60), zone: berlin)
     #expect(log.progressDay == CivilDate(year: 2026, month: 6, day: 2))
     #expect(log.progress == MovementProgress(delivered: 1, acknowledged: 1))
   }
 
   @Test func doneOrSnoozeWithNoReminderWaitingChangesNothing() {
     var log = MovementLog()
-    let acknowledged = log.recordAcknowledged(at: Fixtures.instant("2026-06-01T20:01:00Z"), resolver: berlin)
+    let acknowledged = log.recordAcknowledged(at: Fixtures.instant("2026-06-01T20:01:00Z"), zone: berlin)
     let snoozed = log.recordSnoozed(at: Fixtures.instant("2026-06-01T20:01:00Z"))
     #expect(!acknowledged && !snoozed)
     #expect(log == MovementLog())
     let shown = Fixtures.instant("2026-06-01T20:00:00Z")
     log.recordReminderShown(at: shown, on: berlin.day(at: shown))
-    let first = log.recordAcknowledged(at: shown.addingTimeInterval(60), resolver: berlin)
+    let first = log.recordAcknowledged(at: shown.addingTimeInterval(60), zone: berlin)
     let answered = log
     // A second "done" for the same reminder would read "2 of 1 done": it changes nothing.
-    let second = log.recordAcknowledged(at: shown.addingTimeInterval(120), resolver: berlin)
+    let second = log.recordAcknowledged(at: shown.addingTimeInterval(120), zone: berlin)
     #expect(first && !second)
     #expect(log == answered)
     #expect(log.progress == MovementProgress(delivered: 1, acknowledged: 1))
@@ -95,7 +95,7 @@ struct MovementLogAnswersTests {
     var log = MovementLog()
     let shown = Fixtures.instant("2026-06-01T21:50:00Z")  // 23:50 in Berlin
     log.recordReminderShown(at: shown, on: berlin.day(at: shown))
-    log.recordAcknowledged(at: Fixtures.instant("2026-06-01T22:05:00Z"), resolver: berlin)
+    log.recordAcknowledged(at: Fixtures.instant("2026-06-01T22:05:00Z"), zone: berlin)
     #expect(log.progressDay == CivilDate(year: 2026, month: 6, day: 1))
     #expect(log.progress == MovementProgress(delivered: 1, acknowledged: 1))
   }

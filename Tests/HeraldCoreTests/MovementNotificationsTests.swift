@@ -32,7 +32,7 @@ import Testing
   /// The log after a reminder shown at `date`, not answered.
   static func shown(at date: Date) -> MovementLog {
     var log = MovementLog()
-    log.recordReminderShown(at: date, on: WallClockResolver(timeZone: berlin).day(at: date))
+    log.recordReminderShown(at: date, on: berlin.day(at: date))
     return log
   }
 

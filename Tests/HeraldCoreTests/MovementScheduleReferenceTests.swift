@@ -119,7 +119,7 @@ import Testing
 
   static let cases = Generator<Case, Shrink.None<Case>> { rng in
     let zone = zones.randomElement(using: &rng) ?? "UTC"
-    let timeZone = Fixtures.zone(zone)
+    let timeZone = Fixtures.calendar(zone).timeZone
     // Anchor `now` near one of the zone's DST changes of 2026 (or anywhere in 2026), up to 8 days before.
     var anchors = [
       Fixtures.instant("2026-01-01T00:00:00Z").addingTimeInterval(
@@ -165,17 +165,12 @@ import Testing
       let calendar = Fixtures.calendar(c.zone)
       let schedule = try c.schedule()
       let expected = Self.reference(c, calendar: calendar)
-      let plain = WallClockResolver(timeZone: calendar.timeZone)
-      // The planner's resolver reads the zone's changes ahead for the lookahead window.
-      let windowed = WallClockResolver(
-        timeZone: calendar.timeZone, window: DateInterval(start: c.now, duration: 8 * 86_400))
-      for resolver in [plain, windowed] {
-        let actual = schedule.nextReminder(after: c.now, resolver: resolver)
-        #expect(actual?.fireDate == expected?.date, "\(c)")
-        #expect(actual?.style == expected?.style, "\(c)")
-        if let actual {
-          #expect(resolver.instant(on: actual.day, at: actual.time) == actual.fireDate, "\(c)")
-        }
+      let zone = calendar.zone
+      let actual = schedule.nextReminder(after: c.now, zone: zone)
+      #expect(actual?.fireDate == expected?.date, "\(c)")
+      #expect(actual?.style == expected?.style, "\(c)")
+      if let actual {
+        #expect(zone.instant(on: actual.day, at: actual.time) == actual.fireDate, "\(c)")
       }
     }
   }
@@ -197,7 +192,7 @@ import Testing
     #expect(Fixtures.calendar(zone).date(from: components) == Fixtures.instant(instant))
     // And the core's resolver reads it the same way.
     let day = try #require(CivilDate(year: parts[0], month: parts[1], day: parts[2]))
-    let resolver = WallClockResolver(timeZone: Fixtures.zone(zone))
+    let resolver = Fixtures.zone(zone)
     #expect(resolver.instant(on: day, at: Fixtures.time(parts[3], parts[4])) == Fixtures.instant(instant))
   }
 }

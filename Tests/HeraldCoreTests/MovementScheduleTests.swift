@@ -20,7 +20,7 @@ import Testing
     -> MovementReminder?
   {
     schedule.nextReminder(
-      after: Fixtures.instant(now), resolver: WallClockResolver(timeZone: calendar.timeZone))
+      after: Fixtures.instant(now), zone: calendar.zone)
   }
 
   /// Every reminder from `now` on, as RFC 3339 instants, until `count` are found.
@@ -31,8 +31,8 @@ import Testing
   {
     var found: [String] = []
     var cursor = Fixtures.instant(now)
-    let resolver = WallClockResolver(timeZone: calendar.timeZone)
-    while found.count < count, let reminder = schedule.nextReminder(after: cursor, resolver: resolver) {
+    let resolver = calendar.zone
+    while found.count < count, let reminder = schedule.nextReminder(after: cursor, zone: resolver) {
       found.append(RFC3339.utcString(reminder.fireDate))
       cursor = reminder.fireDate
     }

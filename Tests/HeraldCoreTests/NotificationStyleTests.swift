@@ -40,7 +40,7 @@ import Testing
       start: Fixtures.time(9, 0), end: Fixtures.time(10, 0), style: style, intervalMinutes: 30)
     let schedule = try MovementSchedule(days: [.monday: .timeBlocks([block])])
     // When the next reminder is planned at 08:00 local
-    let state = PlanningState(timeZone: Fixtures.berlin.timeZone, movement: schedule)
+    let state = PlanningState(timeZone: Fixtures.berlin.zone, movement: schedule)
     let planned = try #require(Fixtures.planned("exercise-reminder", state, at: Self.monday))
     // Then it fires at 09:30 local with the block's level and sound
     let expected = try #require(Self.expected[style])

@@ -189,7 +189,7 @@ struct PlannerPropertyTests {
 
   @Test func triggersMatchTheFireDate() async {
     await propertyCheck(input: PlanScenario.all) { scenario in
-      let resolver = WallClockResolver(timeZone: scenario.state.timeZone)
+      let resolver = scenario.state.timeZone
       for plan in plans(scenario) {
         for request in plan.pending + plan.deferred {
           switch request.request.trigger {

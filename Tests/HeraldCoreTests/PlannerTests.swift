@@ -16,7 +16,7 @@ struct PlannerTests {
 
   private func plan(_ blocks: [FocusBlock], _ limits: Limits) -> Plan {
     Planner.plan(
-      PlanningState(timeZone: Fixtures.berlin.timeZone, focusBlocks: blocks), now: now, limits: limits)
+      PlanningState(timeZone: Fixtures.berlin.zone, focusBlocks: blocks), now: now, limits: limits)
   }
 
   @Test func iOSKeepsTheSoonest64AndDefersTheRest() {
@@ -80,7 +80,7 @@ struct PlannerTests {
   @Test func combinesFeaturesSoonestFirst() {
     // The contract's sample scenario: a block tomorrow at 09:00 and a task due the day after.
     let state = PlanningState(
-      timeZone: Fixtures.berlin.timeZone,
+      timeZone: Fixtures.berlin.zone,
       focusBlocks: [
         FocusBlock(
           id: "b1", title: "Deep Work", start: Fixtures.instant("2026-11-23T09:00:00+01:00"),
@@ -103,7 +103,7 @@ struct PlannerTests {
 
   @Test func languageOfTheStateIsUsed() {
     let state = PlanningState(
-      timeZone: Fixtures.berlin.timeZone, language: .en,
+      timeZone: Fixtures.berlin.zone, language: .en,
       focusBlocks: [Fixtures.block("b1", start: now.addingTimeInterval(3600))])
     #expect(
       Planner.plan(state, now: now, limits: .iOS).pending.first?.content.title == "Focus block starts soon")
@@ -114,7 +114,7 @@ struct PlannerTests {
     let all = blocks(70) { 60 * ($0 + 1) }
     let later = now.addingTimeInterval(6 * 3600 + 60)
     let replanned = Planner.plan(
-      PlanningState(timeZone: Fixtures.berlin.timeZone, focusBlocks: all), now: later, limits: .iOS)
+      PlanningState(timeZone: Fixtures.berlin.zone, focusBlocks: all), now: later, limits: .iOS)
     #expect(replanned.pending.count == 64)
     #expect(replanned.deferred.isEmpty)
     #expect(replanned.pending.last?.identifier == "focus-block-start-b69")

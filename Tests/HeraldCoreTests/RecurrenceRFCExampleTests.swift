@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldTestSupport
 import Testing
 
 @testable import HeraldInterchange
@@ -11,7 +12,7 @@ import Testing
   static func readings(
     _ start: String, _ rule: String, exdates: [String] = [], limit: Int = 400
   ) throws -> [String] {
-    let zone = WallClockResolver(timeZone: try #require(TimeZone(identifier: "America/New_York")))
+    let zone = Fixtures.zone("America/New_York")
     let first = try #require(ICalendarTime.parse(start)).local
     let series = RecurrenceSeries(
       start: first, zone: zone, rule: try RecurrenceRuleText.parse(rule),
@@ -306,7 +307,7 @@ import Testing
 
   @Test func instantsFollowTheZone() throws {
     // 09:00 EDT is 13:00Z; after the change on 1997-10-26, 09:00 EST is 14:00Z.
-    let zone = WallClockResolver(timeZone: try #require(TimeZone(identifier: "America/New_York")))
+    let zone = Fixtures.zone("America/New_York")
     let series = RecurrenceSeries(
       start: try #require(LocalDateTime(year: 1997, month: 10, day: 24, hour: 9)), zone: zone,
       rule: RecurrenceRule(frequency: .daily, count: 3))

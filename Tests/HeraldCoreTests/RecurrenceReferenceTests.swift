@@ -32,7 +32,7 @@ import Testing
 
     let state = try CalendarImport.merge(
       [.init(path: path, calendars: ICalendarReader.read(Data(text.utf8), path: path))],
-      into: PlanningState(timeZone: .gmt), now: Self.windowStart, horizonDays: Self.horizon)
+      into: PlanningState(timeZone: .utc), now: Self.windowStart, horizonDays: Self.horizon)
     // Instants away from the window's edges, where "between" and "after now" could differ.
     let inner =
       Self.windowStart.addingTimeInterval(
@@ -96,7 +96,7 @@ import Testing
 
     let state = try CalendarImport.merge(
       [.init(path: path, calendars: ICalendarReader.read(Data(text.utf8), path: path))],
-      into: PlanningState(timeZone: .gmt), now: start, horizonDays: 366)
+      into: PlanningState(timeZone: .utc), now: start, horizonDays: 366)
     #expect(
       state.focusBlocks.map { "\($0.id) \(RFC3339.utcString($0.start))" } == [
         "b/20070310T070000Z 2007-03-10T07:00:00Z", "b/20070310T080000Z 2007-03-10T08:00:00Z",
@@ -105,7 +105,7 @@ import Testing
       ])
     let later = try CalendarImport.merge(
       [.init(path: path, calendars: ICalendarReader.read(Data(text.utf8), path: path))],
-      into: PlanningState(timeZone: .gmt), now: Date(timeIntervalSince1970: 1_767_225_600), horizonDays: 366)
+      into: PlanningState(timeZone: .utc), now: Date(timeIntervalSince1970: 1_767_225_600), horizonDays: 366)
     #expect(
       later.focusBlocks.map(\.id) == ["a/20260105T080000Z", "a/20260106T080000Z", "a/20260113T080000Z"])
   }

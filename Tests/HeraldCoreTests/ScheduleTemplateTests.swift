@@ -7,11 +7,11 @@ import Testing
 @Suite struct ScheduleTemplateTests {
   /// Every reminder a template gives in the week from Monday 2026-06-01 00:00 (Berlin) on.
   static func week(of template: ScheduleTemplate) -> [MovementReminder] {
-    let resolver = WallClockResolver(timeZone: Fixtures.berlin.timeZone)
+    let resolver = Fixtures.berlin.zone
     let end = Fixtures.instant("2026-06-08T00:00:00+02:00")
     var cursor = Fixtures.instant("2026-06-01T00:00:00+02:00")
     var found: [MovementReminder] = []
-    while let next = template.schedule.nextReminder(after: cursor, resolver: resolver), next.fireDate < end {
+    while let next = template.schedule.nextReminder(after: cursor, zone: resolver), next.fireDate < end {
       found.append(next)
       cursor = next.fireDate
     }
@@ -32,10 +32,10 @@ import Testing
 
   @Test func officeWorkerSkipsTheWeekend() throws {
     // From Friday evening the next reminder is Monday morning's first.
-    let resolver = WallClockResolver(timeZone: Fixtures.berlin.timeZone)
+    let resolver = Fixtures.berlin.zone
     let friday = Fixtures.instant("2026-06-05T18:00:00+02:00")
     let next = try #require(
-      ScheduleTemplate.officeWorker.schedule.nextReminder(after: friday, resolver: resolver))
+      ScheduleTemplate.officeWorker.schedule.nextReminder(after: friday, zone: resolver))
     #expect(next.day == CivilDate(year: 2026, month: 6, day: 8))
     #expect(next.day.weekday == .monday)
     #expect(next.style == .urgent)

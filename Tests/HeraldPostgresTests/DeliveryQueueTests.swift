@@ -19,8 +19,8 @@ struct DeliveryQueueTests {
 
   @Test func aClaimAfterATimeTakesOnlyTheRowsDueAfterIt() async throws {
     try await TestDatabase.withStore { store in
-      _ = try await store.addUser(name: "ada", timeZone: .gmt, language: .en, webhook: nil, at: Self.now)
-      var state = PlanningState(timeZone: .gmt)
+      _ = try await store.addUser(name: "ada", timeZone: .utc, language: .en, webhook: nil, at: Self.now)
+      var state = PlanningState(timeZone: .utc)
       state.focusBlocks = [
         Self.block("b1", Self.now.addingTimeInterval(3_600)),
         Self.block("b2", Self.now.addingTimeInterval(7_200)),
@@ -41,10 +41,10 @@ struct DeliveryQueueTests {
   @Test func claimsAfterTheLastRowTakenGoOnAmongRowsDueInTheSameInstant() async throws {
     try await TestDatabase.withStore { store in
       // Five users' reminders for the same block start: five rows due in one instant.
-      var state = PlanningState(timeZone: .gmt)
+      var state = PlanningState(timeZone: .utc)
       state.focusBlocks = [Self.block("b1", Self.now.addingTimeInterval(3_600))]
       for name in ["ada", "bo", "cy", "di", "ed"] {
-        _ = try await store.addUser(name: name, timeZone: .gmt, language: .en, webhook: nil, at: Self.now)
+        _ = try await store.addUser(name: name, timeZone: .utc, language: .en, webhook: nil, at: Self.now)
         try await store.replaceData(ofUser: name, with: state, now: Self.now)
       }
       let later = Self.now.addingTimeInterval(3_400)
@@ -74,8 +74,8 @@ struct DeliveryQueueTests {
         try await WorkerWakeTests.until("LISTEN", { try await TestDatabase.column(url, listen).count == 1 })
         // The server's clock: whether a row is due within seconds is the database's `now()`.
         let now = Date()
-        _ = try await store.addUser(name: "ada", timeZone: .gmt, language: .en, webhook: nil, at: now)
-        var state = PlanningState(timeZone: .gmt)
+        _ = try await store.addUser(name: "ada", timeZone: .utc, language: .en, webhook: nil, at: now)
+        var state = PlanningState(timeZone: .utc)
         // A reminder in a second, earlier than every pending row: heard, as ever.
         state.focusBlocks = [Self.block("b1", now.addingTimeInterval(301))]
         try await store.replaceData(ofUser: "ada", with: state, now: now)

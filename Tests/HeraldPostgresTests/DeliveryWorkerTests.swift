@@ -39,7 +39,7 @@ struct DeliveryWorkerTests {
     try await TestDatabase.withDatabase { url in
       try await PostgresStore.withStore(url, logger: TestDatabase.logger) { store in
         _ = try await store.addUser(
-          name: "ada", timeZone: .gmt, language: .de, webhook: URL(string: "http://127.0.0.1:9/unused"),
+          name: "ada", timeZone: .utc, language: .de, webhook: URL(string: "http://127.0.0.1:9/unused"),
           at: Self.start)
         let secret = try await store.user(named: "ada").webhookSecret.description
         let receiver = try WebhookReceiver(secret: secret, statuses: statuses)
@@ -131,7 +131,7 @@ struct DeliveryWorkerTests {
     try await TestDatabase.withDatabase { url in
       try await PostgresStore.withStore(url, logger: TestDatabase.logger) { store in
         _ = try await store.addUser(
-          name: "ada", timeZone: .gmt, language: .de, webhook: URL(string: "http://127.0.0.1:9/held"),
+          name: "ada", timeZone: .utc, language: .de, webhook: URL(string: "http://127.0.0.1:9/held"),
           at: Self.start)
         try await store.replaceData(
           ofUser: "ada", with: ScenarioDocument.decode(Data(Self.scenario.utf8)), now: Self.start)
@@ -154,7 +154,7 @@ struct DeliveryWorkerTests {
   @Test func aUserWhoseDataCannotBeReadDoesNotHoldUpTheOthers() async throws {
     try await withWorker { worker, clock, receiver, store, url in
       _ = try await store.addUser(
-        name: "bea", timeZone: .gmt, language: .de, webhook: receiver.url, at: Self.start)
+        name: "bea", timeZone: .utc, language: .de, webhook: receiver.url, at: Self.start)
       try await store.replaceData(
         ofUser: "bea", with: ScenarioDocument.decode(Data(Self.scenario.utf8)), now: Self.start)
       try await TestDatabase.admin(

@@ -7,7 +7,7 @@ import Testing
 /// The cache of users' data is bounded by users and by the items their data holds.
 struct DocumentCacheTests {
   static func entry(tasks: Int, version: Int64 = 1) -> DocumentCache.Entry {
-    var state = PlanningState(timeZone: .gmt)
+    var state = PlanningState(timeZone: .utc)
     state.tasks = (0..<tasks).map { TodoItem(id: "t\($0)", title: "Task \($0)") }
     return DocumentCache.Entry(document: state, version: version)
   }

@@ -38,7 +38,7 @@ struct PostgresBatchRecordTests {
       try await PostgresStore.withStore(url, logger: TestDatabase.logger) { store in
         let state = try PostgresStoreTests.state(Self.scenario)
         for name in ["ada", "bea", "cem", "reference"] {
-          _ = try await store.addUser(name: name, timeZone: .gmt, language: .en, webhook: nil, at: Self.now)
+          _ = try await store.addUser(name: name, timeZone: .utc, language: .en, webhook: nil, at: Self.now)
           if name != "reference" { try await store.replaceData(ofUser: name, with: state, now: Self.now) }
         }
         let rows = try await store.claim(now: Self.shown, limit: 100, lease: 60).filter {

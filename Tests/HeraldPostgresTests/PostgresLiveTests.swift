@@ -16,8 +16,8 @@ struct PostgresLiveTests {
       let directory = harness.server.directory
       let alice = try #require(try await directory.account(forToken: harness.alice.token))
       let bob = try #require(try await directory.account(forToken: harness.bob.token))
-      var aliceEvents = await hubs.hub(for: alice).subscribe(after: nil).makeAsyncIterator()
-      var bobEvents = await hubs.hub(for: bob).subscribe(after: nil).makeAsyncIterator()
+      var aliceEvents = try await hubs.hub(for: alice).subscribe(after: nil).makeAsyncIterator()
+      var bobEvents = try await hubs.hub(for: bob).subscribe(after: nil).makeAsyncIterator()
       // Nothing planned yet: both are idle (de: "Kein Focus Block läuft").
       let aliceFirst = Self.data(await aliceEvents.next())
       let bobFirst = Self.data(await bobEvents.next())

@@ -79,9 +79,9 @@ struct PostgresStoreTests {
           name: "ada", timeZone: Fixtures.zone("Europe/Berlin"), language: .en,
           webhook: URL(string: "http://127.0.0.1:9/hook"), at: Self.now)
         #expect(token.hasPrefix("hrld_") && token.count == 48)
-        _ = try await store.addUser(name: "bob", timeZone: .gmt, language: .de, webhook: nil, at: Self.now)
+        _ = try await store.addUser(name: "bob", timeZone: .utc, language: .de, webhook: nil, at: Self.now)
         let duplicate = await #expect(throws: RecordError.self) {
-          try await store.addUser(name: "ada", timeZone: .gmt, language: .de, webhook: nil, at: Self.now)
+          try await store.addUser(name: "ada", timeZone: .utc, language: .de, webhook: nil, at: Self.now)
         }
         #expect(duplicate?.description == "user ada: already exists")
         let users = try await store.users()
@@ -103,7 +103,7 @@ struct PostgresStoreTests {
   @Test func theTableHoldsThePlanOnceAndFollowsChanges() async throws {
     try await TestDatabase.withDatabase { url in
       try await PostgresStore.withStore(url, logger: TestDatabase.logger) { store in
-        _ = try await store.addUser(name: "ada", timeZone: .gmt, language: .de, webhook: nil, at: Self.now)
+        _ = try await store.addUser(name: "ada", timeZone: .utc, language: .de, webhook: nil, at: Self.now)
         let state = try Self.state()
         try await store.replaceData(ofUser: "ada", with: state, now: Self.now)
         // What the core plans, unlimited, in the user's zone: each once.

@@ -48,7 +48,7 @@ struct PostgresTaskRowsTests {
     try await TestDatabase.withDatabase { url in
       try await PostgresStore.withStore(url, logger: TestDatabase.logger) { store in
         for name in ["ada", "reference"] {
-          _ = try await store.addUser(name: name, timeZone: .gmt, language: .de, webhook: nil, at: now)
+          _ = try await store.addUser(name: name, timeZone: .utc, language: .de, webhook: nil, at: now)
         }
         try await store.replaceData(ofUser: "ada", with: try PostgresStoreTests.state(), now: now)
         let ada = store.data(ofUser: try await store.user(named: "ada").id, now: { now })
@@ -262,7 +262,7 @@ struct PostgresTaskRowsTests {
       let names = (0..<6).map { "user-\($0)" }
       var users: [PostgresUserData] = []
       for name in names {
-        _ = try await store.addUser(name: name, timeZone: .gmt, language: .de, webhook: nil, at: Self.now)
+        _ = try await store.addUser(name: name, timeZone: .utc, language: .de, webhook: nil, at: Self.now)
         try await store.replaceData(ofUser: name, with: try PostgresStoreTests.state(), now: Self.now)
         users.append(store.data(ofUser: try await store.user(named: name).id, now: { Self.now }))
       }

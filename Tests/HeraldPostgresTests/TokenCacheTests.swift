@@ -1,6 +1,7 @@
 import Foundation
 import HeraldCore
 import HeraldStore
+import HeraldTestSupport
 import Testing
 
 @testable import HeraldPostgres
@@ -16,7 +17,7 @@ struct TokenCacheTests {
     try await TestDatabase.withDatabase { url in
       try await PostgresStore.withStore(url, logger: TestDatabase.logger) { store in
         let token = try await store.addUser(
-          name: "ada", timeZone: TimeZone(identifier: "Europe/Berlin")!, language: .en, webhook: nil,
+          name: "ada", timeZone: Fixtures.zone("Europe/Berlin"), language: .en, webhook: nil,
           at: Date(timeIntervalSince1970: 1_800_000_000))
         let hash = AccessSecret.hash(token)
         func zone() async throws -> String? { try await store.user(forToken: token)?.timeZone.identifier }
@@ -63,7 +64,7 @@ struct TokenCacheTests {
     let limits = DatabaseConnections.Limits(listenCheck: .seconds(1))
     try await PostgresStore.withStore(url, logger: TestDatabase.logger, limits: limits) { store in
       let token = try await store.addUser(
-        name: "ada", timeZone: TimeZone(identifier: "Europe/Berlin")!, language: .en, webhook: nil,
+        name: "ada", timeZone: Fixtures.zone("Europe/Berlin"), language: .en, webhook: nil,
         at: Date(timeIntervalSince1970: 1_800_000_000))
       let listening = Task { try await store.keepTokensCurrent() }
       defer { listening.cancel() }
@@ -97,7 +98,7 @@ struct TokenCacheTests {
   @Test func nothingIsKeptWhileNotListeningOrAcrossAForgetting() throws {
     let cache = TokenCache(capacity: 2)
     let user = HeraldUser(
-      id: 1, name: "ada", timeZone: TimeZone(identifier: "UTC")!, language: .en, webhook: nil,
+      id: 1, name: "ada", timeZone: Zone.utc, language: .en, webhook: nil,
       webhookSecret: WebhookSecret.generate(), createdAt: Date(timeIntervalSince1970: 0))
     let hash = AccessSecret.hash("a")
     cache.store(user, forHash: hash, since: cache.generation)

@@ -49,7 +49,7 @@ struct WholeReplaceTests {
         let now = PostgresStoreTests.now
         for index in 0..<3 {
           for name in ["alone-\(index)", "together-\(index)"] {
-            _ = try await store.addUser(name: name, timeZone: .gmt, language: .de, webhook: nil, at: now)
+            _ = try await store.addUser(name: name, timeZone: .utc, language: .de, webhook: nil, at: now)
             try await store.replaceData(ofUser: name, with: Self.state(index, later: false), now: now)
           }
           try await store.replaceData(
@@ -105,7 +105,7 @@ struct WholeReplaceTests {
         let now = PostgresStoreTests.now
         let names = (0..<1024).map { "user-\($0)" }
         for name in names {
-          _ = try await store.addUser(name: name, timeZone: .gmt, language: .de, webhook: nil, at: now)
+          _ = try await store.addUser(name: name, timeZone: .utc, language: .de, webhook: nil, at: now)
         }
         // Groups of 32 users, as replaces that come together are written: the entries of
         // `delivery_due` each group's statement read (the count the server keeps for this
@@ -148,7 +148,7 @@ struct WholeReplaceTests {
     try await TestDatabase.withDatabase { url in
       try await PostgresStore.withStore(url, logger: TestDatabase.logger) { store in
         _ = try await store.addUser(
-          name: "ada", timeZone: .gmt, language: .de, webhook: nil, at: PostgresStoreTests.now)
+          name: "ada", timeZone: .utc, language: .de, webhook: nil, at: PostgresStoreTests.now)
         let change = PostgresStore.WholeReplace(
           name: "ada",
           rows: PostgresStore.UserReplan(

@@ -31,16 +31,16 @@ import Testing
     try store.addFocusBlock(
       id: "later", title: "Later", start: halfPastTen, end: halfPastTen.addingTimeInterval(3600),
       taskIDs: ["t2"])
-    let live = try store.liveState(timeZone: .gmt, at: nine.addingTimeInterval(60))
+    let live = try store.liveState(timeZone: .utc, at: nine.addingTimeInterval(60))
     #expect(live.tasks.map(\.id) == ["t1", "t3"])
     #expect(live.focusBlocks.map(\.id) == ["now", "later"])
-    let whole = try store.planningState(timeZone: .gmt)
+    let whole = try store.planningState(timeZone: .utc)
     #expect(
       FocusActivity.current(blocks: live.focusBlocks, tasks: live.tasks, now: nine.addingTimeInterval(60))
         == FocusActivity.current(
           blocks: whole.focusBlocks, tasks: whole.tasks, now: nine.addingTimeInterval(60)))
     // No block running: no task read.
-    #expect(try store.liveState(timeZone: .gmt, at: nine.addingTimeInterval(-60)).tasks.isEmpty)
+    #expect(try store.liveState(timeZone: .utc, at: nine.addingTimeInterval(-60)).tasks.isEmpty)
   }
 
   @Test func generatedIDsStepOverIDsThatOnlyLookNumbered() throws {

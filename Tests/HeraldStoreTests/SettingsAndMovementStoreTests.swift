@@ -90,8 +90,8 @@ import Testing
 
   /// A movement reminder shown at `date`, recorded as the daemon records it: the delivery with its
   /// effect, counted on its day in `zone`.
-  private func shown(_ date: Date, in zone: TimeZone, _ store: HeraldStore) throws {
-    let day = WallClockResolver(timeZone: zone).day(at: date)
+  private func shown(_ date: Date, in zone: Zone, _ store: HeraldStore) throws {
+    let day = zone.day(at: date)
     try store.recordDelivery(
       DeliveryKey(requestID: "exercise-reminder", fireDate: date), deliveredAt: date, late: false,
       effects: [.movementReminderShown(at: date, day: day)])

@@ -4,19 +4,25 @@ import HeraldInterchange
 
 /// Shared test fixtures: zones, calendars and instants written the way the specs write them.
 public enum Fixtures {
-  /// A Gregorian calendar in the named zone (the core never reads the process's zone).
+  /// A Gregorian calendar in the named zone, Foundation's, to write instants the way the specs'
+  /// sample code does (the core never reads the process's zone).
   public static func calendar(_ identifier: String) -> Calendar {
     var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = zone(identifier)
+    guard let timeZone = TimeZone(identifier: identifier) else {
+      preconditionFailure("unknown zone \(identifier)")
+    }
+    calendar.timeZone = timeZone
     return calendar
   }
 
-  /// A time zone that must exist; traps otherwise (a typo in a test is a bug in the test).
-  public static func zone(_ identifier: String) -> TimeZone {
-    guard let zone = TimeZone(identifier: identifier) else {
-      preconditionFailure("unknown zone \(identifier)")
+  /// A zone of the system's tz database that must exist; traps otherwise (a typo in a test is a
+  /// bug in the test).
+  public static func zone(_ identifier: String) -> Zone {
+    do {
+      return try SystemZones.shared.zone(named: identifier)
+    } catch {
+      preconditionFailure("\(error)")
     }
-    return zone
   }
 
   /// An RFC 3339 instant; traps on a malformed literal.
@@ -120,4 +126,9 @@ extension Fixtures {
     }
     return settings
   }
+}
+
+extension Calendar {
+  /// The system database's zone of this calendar's zone: what the core plans in.
+  public var zone: Zone { Fixtures.zone(timeZone.identifier) }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldCore
 
 /// Runs the built `herald` executable as a user would, with an argument vector, and captures
 /// what it prints: the CLI's end-to-end tests compare exact output.
@@ -44,10 +45,7 @@ public struct HeraldProcess {
   public static let timeZoneIdentifier = "America/St_Johns"
 
   /// The zone of `timeZoneIdentifier`, for expected local texts.
-  public static var timeZone: TimeZone {
-    guard let zone = TimeZone(identifier: timeZoneIdentifier) else { preconditionFailure("no tzdata") }
-    return zone
-  }
+  public static var timeZone: Zone { Fixtures.zone(timeZoneIdentifier) }
 
   /// A `herald` process with `arguments`, in the repository and in `timeZoneIdentifier`, not started.
   public static func process(_ arguments: [String], environment: [String: String] = [:]) -> Process {

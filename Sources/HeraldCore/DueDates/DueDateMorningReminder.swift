@@ -6,14 +6,14 @@ public struct DueDateMorningReminder: TaskReminderKind {
 
   public init() {}
 
-  /// When the reminder fires: `time` on the due date's day in the resolver's zone, when that is
+  /// When the reminder fires: `time` on the due date's day in `zone`, when that is
   /// before the due date and after `now`.
   public static func fireDate(
-    dueDate: Date, time: WallClockTime, now: Date, resolver: WallClockResolver
+    dueDate: Date, time: WallClockTime, now: Date, zone: Zone
   ) -> (day: CivilDate, fireDate: Date)? {
     guard dueDate > now else { return nil }
-    let day = resolver.day(at: dueDate)
-    let fireDate = resolver.instant(on: day, at: time)
+    let day = zone.day(at: dueDate)
+    let fireDate = zone.instant(on: day, at: time)
     return fireDate < dueDate && fireDate > now ? (day, fireDate) : nil
   }
 
@@ -34,7 +34,7 @@ public struct DueDateMorningReminder: TaskReminderKind {
       guard let due = context.state.tasks[index].due,
         let morning = Self.fireDate(
           dueDate: due, time: settings.dueDateMorningReminderTime, now: context.now,
-          resolver: context.resolver)
+          zone: context.zone)
       else { continue }
       add(index, morning.fireDate)
     }
@@ -56,7 +56,7 @@ public struct DueDateMorningReminder: TaskReminderKind {
   /// follows the user into another zone.
   public func trigger(owner: Int, fireDate: Date, in context: PlanningContext) -> NotificationTrigger {
     // The due date's day, as the rule has it: a time resolved across a DST gap stays on it.
-    let day = context.resolver.day(at: context.state.tasks[owner].due ?? fireDate)
+    let day = context.zone.day(at: context.state.tasks[owner].due ?? fireDate)
     return .calendar(
       WallClockComponents(day: day, time: context.settings.dueDateMorningReminderTime), repeats: false)
   }

@@ -21,19 +21,19 @@ public enum DueDateReminders {
   }
 
   /// The spec's `buildDueDateMorningRequest`: the reminder at `morningHour:morningMinute` on the due
-  /// day, in the calendar's time zone. `nil` when the due date has passed, when that morning time
+  /// day, in `zone`. `nil` when the due date has passed, when that morning time
   /// is not before the due date, or when it has passed.
   ///
   /// The trigger is a floating calendar trigger: it names the wall-clock reading, not an instant,
   /// so on a device it follows the user into another zone. `fireDate` is that reading in
-  /// `calendar.timeZone`.
+  /// `zone`.
   public static func buildDueDateMorningRequest(
     taskID: String, title: String, dueDate: Date, morningHour: Int, morningMinute: Int,
-    now: Date, calendar: Calendar, language: Language = .de
+    now: Date, zone: Zone, language: Language = .de
   ) -> PlannedNotification? {
     guard let time = WallClockTime(hour: morningHour, minute: morningMinute),
       let morning = DueDateMorningReminder.fireDate(
-        dueDate: dueDate, time: time, now: now, resolver: WallClockResolver(timeZone: calendar.timeZone))
+        dueDate: dueDate, time: time, now: now, zone: zone)
     else { return nil }
     let request = NotificationRequest(
       identifier: DueDateMorningReminder.identifierPrefix + taskID,

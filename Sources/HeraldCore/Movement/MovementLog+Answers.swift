@@ -17,14 +17,14 @@ extension MovementLog {
   }
 
   /// The user marked the reminder done at `date`: no follow-up, no snoozed repeat, and one more
-  /// done on the day it was shown (the resolver's day of `date` when that is unknown).
+  /// done on the day it was shown (the zone's day of `date` when that is unknown).
   /// Returns false, changing nothing, when no reminder waits for an answer.
   @discardableResult
-  public mutating func recordAcknowledged(at date: Date, resolver: WallClockResolver) -> Bool {
+  public mutating func recordAcknowledged(at date: Date, zone: Zone) -> Bool {
     guard hasReminderAwaitingAnswer else { return false }
     lastReminderAnswered = true
     snoozedAt = nil
-    count(on: progressDay ?? resolver.day(at: date)) { $0.acknowledged += 1 }
+    count(on: progressDay ?? zone.day(at: date)) { $0.acknowledged += 1 }
     return true
   }
 

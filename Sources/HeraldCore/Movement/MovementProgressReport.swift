@@ -10,16 +10,16 @@ public struct MovementProgressReport: ReminderKind {
 
   /// The day and instant of the next report after `now`.
   public static func next(
-    schedule: MovementSchedule, settings: Settings, now: Date, resolver: WallClockResolver
+    schedule: MovementSchedule, settings: Settings, now: Date, zone: Zone
   ) -> (day: CivilDate, fireDate: Date)? {
     guard settings.progressReportEnabled else { return nil }
-    let today = resolver.day(at: now)
-    let first = resolver.instant(on: today, at: settings.progressReportTime) > now ? 0 : 1
+    let today = zone.day(at: now)
+    let first = zone.instant(on: today, at: settings.progressReportTime) > now ? 0 : 1
     guard
       let day = (first...MovementSchedule.lookaheadDays).lazy.map({ today.adding(days: $0) })
         .first(where: { schedule.hasReminders(on: $0.weekday) })
     else { return nil }
-    return (day, resolver.instant(on: day, at: settings.progressReportTime))
+    return (day, zone.instant(on: day, at: settings.progressReportTime))
   }
 
   // MARK: ReminderKind
@@ -30,7 +30,7 @@ public struct MovementProgressReport: ReminderKind {
     // Only with a log of what happened: a scenario document has none, and nothing to report.
     guard let schedule = context.state.movement, context.state.movementLog != nil,
       let next = Self.next(
-        schedule: schedule, settings: context.settings, now: context.now, resolver: context.resolver)
+        schedule: schedule, settings: context.settings, now: context.now, zone: context.zone)
     else { return }
     add(0, next.fireDate)
   }
@@ -38,7 +38,7 @@ public struct MovementProgressReport: ReminderKind {
   public func identifier(owner: Int, in context: PlanningContext) -> String { Self.identifier }
 
   public func content(owner: Int, fireDate: Date, in context: PlanningContext) -> NotificationContent {
-    let day = context.resolver.day(at: fireDate)
+    let day = context.zone.day(at: fireDate)
     let log = context.state.movementLog ?? MovementLog()
     // The counts are those of the report's day: a report for a later day starts from zero.
     let counts = log.progressDay == day ? log.progress : MovementProgress()

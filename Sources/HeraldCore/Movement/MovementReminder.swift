@@ -21,12 +21,12 @@ extension MovementSchedule {
   public static let lookaheadDays = 7
 
   /// The spec's `calculateNextReminderTime`: the earliest reminder strictly after `now`, today in
-  /// the resolver's zone or within the 7 calendar days after it; `nil` when there is none.
+  /// `zone` or within the 7 calendar days after it; `nil` when there is none.
   ///
   /// Ties at the same instant go to the block listed first. Wall-clock times resolve as in
   /// `WallClockResolver` (a skipped time moves past the gap, a repeated one takes the earlier).
-  public func nextReminder(after now: Date, resolver: WallClockResolver) -> MovementReminder? {
-    let today = resolver.day(at: now)
+  public func nextReminder(after now: Date, zone: Zone) -> MovementReminder? {
+    let today = zone.day(at: now)
     let nowSeconds = now.timeIntervalSince1970
     var best: (seconds: Double, day: CivilDate, minute: Int, style: NotificationStyle)?
     var lastDay = today.daysSinceEpoch + Self.lookaheadDays
@@ -34,7 +34,7 @@ extension MovementSchedule {
     while dayNumber <= lastDay {
       let day = CivilDate(daysSinceEpoch: dayNumber)
       forEachCandidate(on: day.weekday) { minute, style in
-        let seconds = resolver.epochSeconds(on: day, secondOfDay: minute * 60)
+        let seconds = zone.epochSeconds(on: day, secondOfDay: minute * 60)
         if seconds > nowSeconds, best == nil || seconds < (best?.seconds ?? 0) {
           best = (seconds, day, minute, style)
         }

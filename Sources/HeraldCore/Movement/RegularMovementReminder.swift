@@ -45,6 +45,6 @@ public struct RegularMovementReminder: ReminderKind {
 
   /// Shown, it awaits an answer (or its follow-up) and counts for its day.
   public func effects(owner: Int, fireDate: Date, in context: PlanningContext) -> [DeliveryEffect] {
-    [.movementReminderShown(at: fireDate, day: context.resolver.day(at: fireDate))]
+    [.movementReminderShown(at: fireDate, day: context.zone.day(at: fireDate))]
   }
 }

@@ -68,11 +68,7 @@ public enum Planner {
   {
     let alone = PlanningState(
       timeZone: state.timeZone, language: state.language, settings: state.settings, tasks: [task])
-    // A resolver that asks the zone: one task's few reminders, on its due day, need fewer
-    // offsets than reading the zone's transitions for the next days ahead would (60 % of planning
-    // a task added through the API).
-    let context = PlanningContext(
-      state: alone, now: now, limits: .unlimited, resolver: WallClockResolver(timeZone: state.timeZone))
+    let context = PlanningContext(state: alone, now: now, limits: .unlimited)
     return (context, schedule(context, kinds: taskKinds))
   }
 

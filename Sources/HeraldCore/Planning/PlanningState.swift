@@ -3,7 +3,7 @@ import Foundation
 /// Everything a plan depends on besides `now`: the user's data, settings, zone and language.
 /// The scenario document of `contracts/plan.md` is this value written as JSON.
 public struct PlanningState: Sendable, Hashable {
-  public var timeZone: TimeZone
+  public var timeZone: Zone
   public var language: Language
   public var settings: Settings
   public var focusBlocks: [FocusBlock]
@@ -17,7 +17,7 @@ public struct PlanningState: Sendable, Hashable {
   public var routes: [Route]?
 
   public init(
-    timeZone: TimeZone, language: Language = .de, settings: Settings = Settings(),
+    timeZone: Zone, language: Language = .de, settings: Settings = Settings(),
     focusBlocks: [FocusBlock] = [], tasks: [TodoItem] = [], movement: MovementSchedule? = nil,
     movementLog: MovementLog? = nil, routes: [Route]? = nil
   ) {

@@ -51,7 +51,7 @@ public struct ObservanceTimeZone: ZoneOffsets {
     let high = window.end.timeIntervalSince1970 + 2 * 86_400
     var onsets: [(seconds: Double, offset: Int)] = []
     for observance in observances {
-      let zone = FixedOffsetZone(seconds: observance.offsetFrom)
+      let zone = Zone(identifier: "", fixedOffset: observance.offsetFrom)
       let series = RecurrenceSeries(
         start: observance.start, zone: zone, rule: observance.rule,
         extraDates: observance.extraStarts.map(zone.instant(at:)))
@@ -73,12 +73,42 @@ public struct ObservanceTimeZone: ZoneOffsets {
 
   /// The offset of the observance with the latest onset at or before the instant; before every
   /// onset, the earliest observance's `TZOFFSETFROM`.
-  public func offset(atEpochSeconds seconds: Double) -> Int {
+  public func offset(at instant: Int64) -> Int {
+    let seconds = Double(instant)
     guard let span, span.contains(seconds) else { return slowOffset(atEpochSeconds: seconds) }
     var offset = offsetBefore
     for onset in onsets {
       guard onset.seconds <= seconds else { break }
       offset = onset.offset
+    }
+    return offset
+  }
+
+  public func offset(at low: Int64, changesThrough high: Int64, _ body: (ZoneTransition) -> Void) -> Int {
+    let offset = offset(at: low)
+    guard low < high else { return offset }
+    var instants: [Int64]
+    if let span, span.contains(Double(low)), span.contains(Double(high)) {
+      instants = onsets.map { Int64($0.seconds) }.filter { $0 > low && $0 <= high }
+    } else {
+      let range = Date(timeIntervalSince1970: Double(low + 1))...Date(timeIntervalSince1970: Double(high))
+      instants = observances.flatMap { observance in
+        let zone = Zone(identifier: "", fixedOffset: observance.offsetFrom)
+        let series = RecurrenceSeries(
+          start: observance.start, zone: zone, rule: observance.rule,
+          extraDates: observance.extraStarts.map(zone.instant(at:)))
+        return RecurrenceExpander.instances(of: series, in: range).map {
+          Int64($0.start.timeIntervalSince1970)
+        }
+      }
+      instants.sort()
+    }
+    // Two onsets at one instant: the offset this zone keeps there is the one that counts.
+    var previous = offset
+    for instant in instants {
+      let now = self.offset(at: instant)
+      if now != previous { body(ZoneTransition(instant: instant, before: previous, after: now)) }
+      previous = now
     }
     return offset
   }
@@ -89,7 +119,7 @@ public struct ObservanceTimeZone: ZoneOffsets {
     // Observances recur at most yearly: an onset within the last ~400 days decides, if any does.
     let window = Date(timeIntervalSince1970: seconds - 400 * 86_400)...Date(timeIntervalSince1970: seconds)
     for observance in observances {
-      let zone = FixedOffsetZone(seconds: observance.offsetFrom)
+      let zone = Zone(identifier: "", fixedOffset: observance.offsetFrom)
       let first = zone.resolvedEpochSeconds(localSeconds: observance.start.localSeconds)
       if earliest.map({ first < $0.onset }) ?? true { earliest = (first, observance.offsetFrom) }
       var onsets: [Double] = []

@@ -15,9 +15,9 @@ import HeraldStore
 /// is said, never overwritten. After each write the calendar is read again: the plan follows at once.
 public struct CalendarBlockWriter: Sendable {
   let store: HeraldStore
-  let timeZone: TimeZone
+  let timeZone: Zone
 
-  public init(store: HeraldStore, timeZone: TimeZone) {
+  public init(store: HeraldStore, timeZone: Zone) {
     self.store = store
     self.timeZone = timeZone
   }

@@ -49,7 +49,7 @@ public struct CalendarFollower: Service {
     for calendar in calendars {
       do {
         let changed = try await CalendarSync.sync(
-          calendar, store: store, now: clock.now(), timeZone: zones.current())
+          calendar, store: store, now: clock.now(), timeZone: try zones.current())
         if failing.remove(calendar.id) != nil {
           logger.notice("calendar readable again", metadata: ["id": "\(calendar.id)"])
         }

@@ -22,7 +22,7 @@ public enum CalendarFollowing {
   /// with its new id. A path is kept absolute: the daemon reads it from wherever it runs.
   public static func add(
     source: String, name: String?, username: String?, passwordFile: String?, store: HeraldStore, now: Date,
-    timeZone: TimeZone, fields: Fields = .command
+    timeZone: Zone, fields: Fields = .command
   ) async throws -> FollowedCalendar {
     guard !source.isEmpty else { throw FieldError(fields.source, "must not be empty") }
     if let name, name.isEmpty || name.count > 200 {

@@ -23,7 +23,7 @@ public enum CalendarPlanning {
   /// calendar whose copy cannot be merged (an id given twice) is left out and reported.
   /// `calendars` maps each calendar block's and task's id to the name of its calendar, so that
   /// listings can mark them (the core's models carry no source).
-  public static func planningState(store: HeraldStore, timeZone: TimeZone, now: Date) throws
+  public static func planningState(store: HeraldStore, timeZone: Zone, now: Date) throws
     -> (state: PlanningState, problems: [Problem], calendars: [String: String])
   {
     var state = try store.planningState(timeZone: timeZone)
@@ -44,7 +44,7 @@ public enum CalendarPlanning {
 
   /// What the live view shows at `now` needs (`HeraldStore.liveState`); with calendars followed,
   /// the whole state with their instances, since a calendar's blocks may link any task.
-  public static func liveState(store: HeraldStore, timeZone: TimeZone, now: Date) throws -> PlanningState {
+  public static func liveState(store: HeraldStore, timeZone: Zone, now: Date) throws -> PlanningState {
     guard try store.calendars().isEmpty else {
       return try planningState(store: store, timeZone: timeZone, now: now).state
     }

@@ -8,7 +8,7 @@ public enum CalendarSync {
   /// Reads `calendar` now and keeps the copy; throws (after recording it) when it cannot be read.
   /// Returns whether the copy changed.
   @discardableResult
-  public static func sync(_ calendar: FollowedCalendar, store: HeraldStore, now: Date, timeZone: TimeZone)
+  public static func sync(_ calendar: FollowedCalendar, store: HeraldStore, now: Date, timeZone: Zone)
     async throws -> Bool
   {
     let previous = try store.calendarItems(calendar.id)
@@ -25,7 +25,7 @@ public enum CalendarSync {
 
   /// Reads `calendar`'s source and checks that every item parses and expands.
   public static func read(
-    _ calendar: FollowedCalendar, previous: [CalendarItem] = [], now: Date, timeZone: TimeZone
+    _ calendar: FollowedCalendar, previous: [CalendarItem] = [], now: Date, timeZone: Zone
   ) async throws(FieldError) -> (items: [CalendarItem], syncToken: String?) {
     let read = try await CalendarSourceReader.read(calendar, previous: previous, now: now)
     // The last good copy was checked when it was kept: an unchanged read (most of them) is not

@@ -10,7 +10,7 @@ public enum ReminderActions {
   /// (`.open`: the map of a place notification's route); `logger` hears where the map went.
   public static func perform(
     _ action: NotificationAction, answering answer: AwaitedAnswer, store: HeraldStore, at now: Date,
-    timeZone: TimeZone, logger: Logger = Logger(label: "herald") { _ in SwiftLogNoOpLogHandler() }
+    timeZone: Zone, logger: Logger = Logger(label: "herald") { _ in SwiftLogNoOpLogHandler() }
   ) throws {
     switch (action, answer) {
     case (.snooze, .movementBreak): try snoozeMovement(store: store, at: now)
@@ -27,7 +27,7 @@ public enum ReminderActions {
   /// A button pressed on `notification`, as planned.
   public static func perform(
     _ action: NotificationAction, on notification: PlannedNotification, store: HeraldStore, at now: Date,
-    timeZone: TimeZone, logger: Logger = Logger(label: "herald") { _ in SwiftLogNoOpLogHandler() }
+    timeZone: Zone, logger: Logger = Logger(label: "herald") { _ in SwiftLogNoOpLogHandler() }
   ) throws {
     let info = notification.content.userInfo
     let answer: AwaitedAnswer =
@@ -46,8 +46,7 @@ public enum ReminderActions {
   /// "Done": the break counts for the day it was shown, and no follow-up.
   /// False (nothing changed) when no movement reminder waits for an answer.
   @discardableResult
-  public static func acknowledgeMovement(store: HeraldStore, at now: Date, timeZone: TimeZone) throws -> Bool
-  {
+  public static func acknowledgeMovement(store: HeraldStore, at now: Date, timeZone: Zone) throws -> Bool {
     try store.acknowledgeMovement(at: now, timeZone: timeZone) != nil
   }
 }

@@ -25,12 +25,13 @@ public actor ReminderDaemon {
   /// Set when the data changed: answers may have been given, notifications must come off screen.
   private var answersToCheck = true
 
-  private var zone = TimeZone(secondsFromGMT: 0) ?? .current
-  var state = PlanningState(timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
+  private var zone = Zone.utc
+  /// Why the zone could not be read at the last look, said once until it can be again.
+  private var zoneProblem: String?
+  var state = PlanningState(timeZone: .utc)
   /// The plan the queue was made from; due reminders are built from it.
   private var context = PlanningContext(
-    state: PlanningState(timeZone: TimeZone(secondsFromGMT: 0) ?? .current), now: .distantPast,
-    limits: .unlimited)
+    state: PlanningState(timeZone: .utc), now: .distantPast, limits: .unlimited)
   private var queue = TimerQueue()
   /// Every reminder due up to this instant has been handled.
   private var handledUpTo = Date.distantPast
@@ -119,7 +120,7 @@ public actor ReminderDaemon {
       handledUpTo = now
       try store.writeCheckpoint(now)
     }
-    zone = zones.current()
+    zone = try zones.current()
     try reload()
     logger.info(
       "started", metadata: ["pending": "\(queue.count)", "from": "\(RFC3339.utcString(handledUpTo))"])
@@ -137,13 +138,7 @@ public actor ReminderDaemon {
     }
     lastWall = now
     lastMonotonic = monotonic
-    let currentZone = zones.current()
-    if currentZone.identifier != zone.identifier {
-      logger.notice(
-        "time zone changed", metadata: ["from": "\(zone.identifier)", "to": "\(currentZone.identifier)"])
-      zone = currentZone
-      mustReload = true
-    }
+    if noticeZoneChange() { mustReload = true }
     if mustReload { try reload() } else { try reloadIfChanged() }
     try await withdrawAnswered()
     try await deliverDue(at: now)
@@ -152,6 +147,36 @@ public actor ReminderDaemon {
       try store.writeCheckpoint(handledUpTo)
       checkpointWrittenAt = monotonic
     }
+  }
+
+  /// Whether the zone changed since the last look: the user moved to another one, or the tz
+  /// database gave the same one new rules (a package upgrade). A zone that cannot be read keeps
+  /// the last one, said once until it can be read again.
+  private func noticeZoneChange() -> Bool {
+    let current: Zone
+    do {
+      current = try zones.current()
+    } catch {
+      if zoneProblem != error.description {
+        logger.error("time zone unreadable, planning in the last one", metadata: ["error": "\(error)"])
+        zoneProblem = error.description
+      }
+      return false
+    }
+    if zoneProblem != nil {
+      logger.notice("time zone readable again", metadata: ["zone": "\(current.identifier)"])
+      zoneProblem = nil
+    }
+    guard current != zone else { return false }
+    if current.identifier != zone.identifier {
+      logger.notice(
+        "time zone changed", metadata: ["from": "\(zone.identifier)", "to": "\(current.identifier)"])
+    } else {
+      logger.notice(
+        "time zone rules changed: the tz database was updated", metadata: ["zone": "\(zone.identifier)"])
+    }
+    zone = current
+    return true
   }
 
   /// Re-reads the store and replans; call after changing the store from inside this process.
@@ -309,6 +334,8 @@ public actor ReminderDaemon {
 
   /// Pending reminders in the queue, for tests and the benchmark.
   public var pendingCount: Int { queue.count }
+  /// When the next pending reminder fires, if any.
+  public var nextFireDate: Date? { queue.nextFireDate }
   /// Bytes of queue storage per pending reminder.
   public var queueBytesPerReminder: Double { queue.bytesPerReminder }
 }

@@ -5,19 +5,17 @@ import HeraldCore
 /// movement blocks in all three styles, all between 08:50 and 10:40 of today.
 public enum DemoDay {
   /// When the demo's clock starts: 08:50 today in `zone`.
-  public static func start(on now: Date, zone: TimeZone) -> Date {
-    let resolver = WallClockResolver(timeZone: zone)
-    return resolver.instant(on: resolver.day(at: now), at: time(8, 50))
+  public static func start(on now: Date, zone: Zone) -> Date {
+    return zone.instant(on: zone.day(at: now), at: time(8, 50))
   }
 
   /// How much demo time the demo plays.
   public static let duration: TimeInterval = 110 * 60
 
   /// The day's data, in `zone`, for a demo starting at `start`.
-  public static func state(start: Date, zone: TimeZone, language: Language) throws -> PlanningState {
-    let resolver = WallClockResolver(timeZone: zone)
-    let day = resolver.day(at: start)
-    func at(_ hour: Int, _ minute: Int) -> Date { resolver.instant(on: day, at: time(hour, minute)) }
+  public static func state(start: Date, zone: Zone, language: Language) throws -> PlanningState {
+    let day = zone.day(at: start)
+    func at(_ hour: Int, _ minute: Int) -> Date { zone.instant(on: day, at: time(hour, minute)) }
     var settings = Settings()
     try settings.set(.dueDateMorningReminderHour, to: .int(9))
     try settings.set(.dueDateMorningReminderMinute, to: .int(5))

@@ -9,10 +9,10 @@ public struct DemoPlayer: Sendable {
   let clock: any HeraldClock
   let daemon: ReminderDaemon
   let console: Console
-  let zone: TimeZone
+  let zone: Zone
 
   public init(
-    store: HeraldStore, clock: any HeraldClock, daemon: ReminderDaemon, console: Console, zone: TimeZone
+    store: HeraldStore, clock: any HeraldClock, daemon: ReminderDaemon, console: Console, zone: Zone
   ) {
     self.store = store
     self.clock = clock
@@ -62,6 +62,6 @@ public struct DemoPlayer: Sendable {
   }
 
   private func clockText(_ date: Date) -> String {
-    WallClockResolver(timeZone: zone).time(at: date).description
+    zone.time(at: date).description
   }
 }

@@ -13,7 +13,7 @@ public enum LiveFormat: String, Sendable, CaseIterable {
   /// The renderer that writes this format, its words in `language` and its times in `timeZone`;
   /// a text line fits in `width` columns (a terminal's, read at each frame).
   public func renderer(
-    language: Language = .en, timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current,
+    language: Language = .en, timeZone: Zone = .utc,
     width: @escaping @Sendable () -> Int? = { nil }
   ) -> any LiveRenderer {
     switch self {

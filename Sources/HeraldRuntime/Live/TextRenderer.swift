@@ -10,17 +10,17 @@ import HeraldInterchange
 /// ellipsis), then the line. Control characters in titles are never written to the terminal.
 public struct TextRenderer: LiveRenderer {
   private let texts: Texts
-  private let resolver: WallClockResolver
+  private let zone: Zone
   private let width: @Sendable () -> Int?
 
   /// Words in `language`, times in `timeZone`; `width` is read at each frame (a terminal can be
   /// resized), `nil` for no limit.
   public init(
-    language: Language = .en, timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current,
+    language: Language = .en, timeZone: Zone = .utc,
     width: @escaping @Sendable () -> Int? = { nil }
   ) {
     texts = Texts(language)
-    resolver = WallClockResolver(timeZone: timeZone)
+    zone = timeZone
     self.width = width
   }
 
@@ -41,8 +41,8 @@ public struct TextRenderer: LiveRenderer {
   private func idle(next: FocusBlock?, now: Date) -> String {
     guard let next else { return fitted(title: "") { _ in texts.noBlockRunning } }
     let time =
-      resolver.day(at: next.start) == resolver.day(at: now)
-      ? resolver.time(at: next.start).description : LocalInstant.format(next.start, resolver: resolver)
+      zone.day(at: next.start) == zone.day(at: now)
+      ? zone.time(at: next.start).description : LocalInstant.format(next.start, zone: zone)
     let title = DisplayText.shortened(
       DisplayText.printable(next.title, singleLine: true), toFit: DisplayText.titleLength)
     return fitted(title: title) { title in "\(texts.noBlockRunning) — \(texts.nextBlock(title, at: time))" }

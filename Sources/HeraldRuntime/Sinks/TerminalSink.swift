@@ -12,12 +12,12 @@ public struct TerminalSink: DeliverySink {
   }
 
   public func deliver(_ delivery: Delivery) async throws {
-    write(Self.line(delivery, zone: zones.current()) + "\n")
+    write(Self.line(delivery, zone: try zones.current()) + "\n")
   }
 
   /// `09:55  urgent    Noch nicht bewegt? — Deine letzte Bewegungspause steht noch aus.`
-  public static func line(_ delivery: Delivery, zone: TimeZone) -> String {
-    let time = WallClockResolver(timeZone: zone).time(at: delivery.notification.fireDate)
+  public static func line(_ delivery: Delivery, zone: Zone) -> String {
+    let time = zone.time(at: delivery.notification.fireDate)
     let style = delivery.style.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
     // A terminal line: no control character of a title reaches the terminal.
     let text = "\(delivery.displayTitle) — \(delivery.displayContent.body)"

@@ -15,7 +15,7 @@ extension APIHandler {
   }
 
   /// The plan a `GET /plan` asks for, and the zone its wall-clock rules were evaluated in.
-  func plan(for query: Operations.GetPlan.Input.Query) async throws -> (Plan, TimeZone) {
+  func plan(for query: Operations.GetPlan.Input.Query) async throws -> (Plan, Zone) {
     let account = try account
     let now =
       try query.now.map { (text) throws(FieldError) in try APIInstant.parse(text, field: "now") }

@@ -11,7 +11,7 @@ struct Account: Sendable {
   /// The user's data: a SQLite file, or one user of a PostgreSQL database.
   var store: any UserData
   /// Read when asked, so a zone change applies to the next request.
-  var timeZone: @Sendable () -> TimeZone
+  var timeZone: @Sendable () throws(FieldError) -> Zone
   /// One person's SQLite store, whose followed calendars (`herald calendar add`) are planned with
   /// their own data; nil for the users of a PostgreSQL database, who follow none yet.
   var calendars: HeraldStore?
@@ -27,7 +27,7 @@ extension Account {
 
   /// `planningState(at:)`, with the name of the calendar each calendar block and task comes from.
   func plan(at now: Date) async throws -> (state: PlanningState, calendars: [String: String]) {
-    let zone = timeZone()
+    let zone = try timeZone()
     guard let calendars else { return (try await store.planningState(timeZone: zone), [:]) }
     let planned = try CalendarPlanning.planningState(store: calendars, timeZone: zone, now: now)
     return (planned.state, planned.calendars)
@@ -46,7 +46,7 @@ extension Account {
       return try await store.updateFocusBlock(id: id, change)
     } catch let missing as RecordError where missing.reason == .notFound {
       guard let calendars,
-        let block = try await CalendarBlockWriter(store: calendars, timeZone: timeZone()).edit(
+        let block = try await CalendarBlockWriter(store: calendars, timeZone: try timeZone()).edit(
           id: id, now: now, change)
       else { throw missing }
       return block
@@ -59,7 +59,7 @@ extension Account {
       try await store.removeFocusBlock(id: id)
     } catch let missing as RecordError where missing.reason == .notFound {
       guard let calendars,
-        try await CalendarBlockWriter(store: calendars, timeZone: timeZone()).remove(id: id, now: now)
+        try await CalendarBlockWriter(store: calendars, timeZone: try timeZone()).remove(id: id, now: now)
       else { throw missing }
     }
   }

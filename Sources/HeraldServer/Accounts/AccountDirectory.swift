@@ -1,4 +1,5 @@
 import Foundation
+import HeraldCore
 import HeraldRuntime
 import HeraldStore
 
@@ -30,6 +31,7 @@ struct SingleUserDirectory: AccountDirectory {
 
   private func account(named name: String) -> Account {
     let zones = zones
-    return Account(name: name, store: store, timeZone: { zones.current() }, calendars: store)
+    return Account(
+      name: name, store: store, timeZone: { () throws(FieldError) in try zones.current() }, calendars: store)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldCore
 import HeraldRuntime
 import HeraldStore
 import Synchronization
@@ -13,7 +14,7 @@ actor LiveHubs {
     let hub: LiveEventHub
     let latest: LatestSnapshot
     let store: any UserData
-    let zone: TimeZone
+    let zone: Zone
     var version: Int?
   }
 
@@ -23,11 +24,12 @@ actor LiveHubs {
   init(clock: any HeraldClock) { self.clock = clock }
 
   /// The hub of `account`'s user, made (with its first snapshot) when first asked for.
-  func hub(for account: Account) async -> LiveEventHub {
+  func hub(for account: Account) async throws -> LiveEventHub {
     if let feed = feeds[account.name] { return feed.hub }
     let latest = LatestSnapshot()
     let feed = Feed(
-      hub: LiveEventHub { try latest.read() }, latest: latest, store: account.store, zone: account.timeZone())
+      hub: LiveEventHub { try latest.read() }, latest: latest, store: account.store,
+      zone: try account.timeZone())
     feeds[account.name] = feed
     await refresh(account.name)
     return feed.hub

@@ -17,14 +17,14 @@ struct LiveSnapshot: Sendable, Hashable {
   }
 
   /// "No focus block running — next: Deep Work at 14:00".
-  func idleText(texts: PageTexts, zone: TimeZone) -> String {
+  func idleText(texts: PageTexts, zone: Zone) -> String {
     guard let next else { return texts.noBlockRunning }
-    let at = WallClockResolver(timeZone: zone).time(at: next.start).description
+    let at = zone.time(at: next.start).description
     return texts.noBlockRunning + " — " + texts.next(next.title, at: at)
   }
 
   /// The event's data: everything the page shows, in the user's words, as JSON on one line.
-  func json(texts: PageTexts, zone: TimeZone) -> String {
+  func json(texts: PageTexts, zone: Zone) -> String {
     guard let running else {
       return JSONWriter.string(
         .object([.init("running", .null), .init("idle", .string(idleText(texts: texts, zone: zone)))]),

@@ -9,7 +9,7 @@ import HeraldStore
 struct CalendarsSection {
   let texts: PageTexts
   let calendars: [FollowedCalendar]
-  let zone: TimeZone
+  let zone: Zone
   let formToken: String
 
   func render() -> HTML {
@@ -18,7 +18,7 @@ struct CalendarsSection {
         calendar.lastReadAt.map { date in
           """
           \(texts.lastRead) <time datetime="\(RFC3339.utcString(date))">\
-          \(LocalInstant.format(date, resolver: WallClockResolver(timeZone: zone)))</time>
+          \(LocalInstant.format(date, zone: zone))</time>
           """
         } ?? ""
       let failed: HTML =

@@ -16,10 +16,10 @@ struct DayTimeline {
   static let margin = 12.0
 
   func render() -> HTML {
-    let resolver = WallClockResolver(timeZone: state.timeZone)
-    let day = resolver.day(at: now)
-    let start = resolver.instant(on: day, at: .midnight)
-    let end = resolver.instant(on: day.adding(days: 1), at: .midnight)
+    let zone = state.timeZone
+    let day = zone.day(at: now)
+    let start = zone.instant(on: day, at: .midnight)
+    let end = zone.instant(on: day.adding(days: 1), at: .midnight)
     let span = end.timeIntervalSince(start)
     func x(_ date: Date) -> String {
       let fraction = min(max(date.timeIntervalSince(start) / span, 0), 1)
@@ -42,7 +42,7 @@ struct DayTimeline {
     }
     let marks: [HTML] = plan.pending.filter { $0.fireDate >= start && $0.fireDate < end }.map { planned in
       let style = NotificationStyle(shownAs: planned.content.interruptionLevel)
-      let time = resolver.time(at: planned.fireDate).description
+      let time = zone.time(at: planned.fireDate).description
       return """
         <circle class="reminder \(style.rawValue)" cx="\(x(planned.fireDate))" cy="58" r="6" data-id="\(planned.identifier)">\
         <title>\(time) \(texts.core.label(style)): \(planned.content.title) — \(planned.content.body)</title></circle>
@@ -56,7 +56,7 @@ struct DayTimeline {
       \(hours)\(blocks)\(marks)
       <line class="now" x1="\(x(now))" x2="\(x(now))" y1="16" y2="80"/>
       </svg>
-      <figcaption>\(texts.dayTimeline), \(LocalInstant.format(start, resolver: resolver).prefix(10).description)</figcaption>
+      <figcaption>\(texts.dayTimeline), \(LocalInstant.format(start, zone: zone).prefix(10).description)</figcaption>
       </figure>
       """
   }

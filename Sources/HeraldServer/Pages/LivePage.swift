@@ -8,7 +8,7 @@ import HeraldInterchange
 struct LivePage {
   let texts: PageTexts
   let snapshot: LiveSnapshot
-  let zone: TimeZone
+  let zone: Zone
   let now: Date
 
   func render() -> HTML {

@@ -63,7 +63,7 @@ struct PageRoutes: Sendable {
         _ = try await CalendarFollowing.add(
           source: fields.trimmed("source") ?? "", name: fields.trimmed("name"),
           username: fields.trimmed("username"), passwordFile: fields.trimmed("passwordFile"), store: store,
-          now: clock.now(), timeZone: account.timeZone(), fields: .init(source: "source", name: "name"))
+          now: clock.now(), timeZone: try account.timeZone(), fields: .init(source: "source", name: "name"))
       }
     }
     router.post("/settings/calendars/:id/remove") { request, context in
@@ -109,7 +109,7 @@ struct PageRoutes: Sendable {
   /// The hub whose events the request's page shows: the one person's, or the user's own.
   private func liveHub() async throws -> LiveEventHub {
     guard let hubs else { return hub }
-    return await hubs.hub(for: try await account())
+    return try await hubs.hub(for: try await account())
   }
 
   private func account() async throws -> Account {
@@ -144,13 +144,13 @@ struct PageRoutes: Sendable {
       request.uri.queryParameters["saved"] != nil ? PageLayout.notice(texts.saved, isError: false) : nil
     let page = SettingsPage(
       texts: texts, settings: try await store.settings(), movement: try await store.movementSchedule(),
-      formToken: token.token, calendars: try account.calendars?.calendars(), zone: account.timeZone())
+      formToken: token.token, calendars: try account.calendars?.calendars(), zone: try account.timeZone())
     return PageResponse.html(page.render(message: message ?? saved), status: status, formToken: token)
   }
 
   private func live(_ request: Request) async throws -> Response {
     let account = try await account()
-    let zone = account.timeZone()
+    let zone = try account.timeZone()
     let now = clock.now()
     let state = try await account.planningState(at: now)
     let page = LivePage(
@@ -228,7 +228,7 @@ struct PageRoutes: Sendable {
   private func instant(_ fields: FormFields, _ name: String, _ account: Account) throws(FieldError) -> Date? {
     guard let text = fields.trimmed(name) else { return nil }
     return try LocalInstant.parse(
-      text, resolver: WallClockResolver(timeZone: account.timeZone()), field: name)
+      text, zone: try account.timeZone(), field: name)
   }
 
   private func createBlock(_ fields: FormFields, _ account: Account) async throws {

@@ -16,7 +16,7 @@ struct SettingsPage {
   let formToken: String
   /// The followed calendars, on one person's server (`nil`: a server for many users, none).
   var calendars: [FollowedCalendar]? = nil
-  var zone = TimeZone.gmt
+  var zone = Zone.utc
 
   /// Empty rows offered after a day's time blocks, to add one without JavaScript.
   static let spareBlockRows = 1

@@ -14,8 +14,6 @@ struct TodayPage {
   /// How many upcoming notifications the list shows.
   static let upcomingCount = 20
 
-  private var resolver: WallClockResolver { WallClockResolver(timeZone: state.timeZone) }
-
   func render(message: HTML? = nil) -> HTML {
     let plan = Planner.plan(state, now: now, limits: .unlimited)
     return PageLayout(texts: texts).render(
@@ -44,7 +42,7 @@ struct TodayPage {
       let style = NotificationStyle(shownAs: planned.content.interruptionLevel)
       return """
         <li data-id="\(planned.identifier)" class="\(style.rawValue)"><time datetime="\(RFC3339.utcString(planned.fireDate))">\
-        \(LocalInstant.format(planned.fireDate, resolver: resolver))</time> \
+        \(LocalInstant.format(planned.fireDate, zone: state.timeZone))</time> \
         <span class="style">\(texts.core.label(style))</span> \
         <strong>\(planned.content.title)</strong> — \(planned.content.body)</li>
         """
@@ -54,7 +52,7 @@ struct TodayPage {
 
   /// `YYYY-MM-DDTHH:MM` in the user's zone, as `<input type="datetime-local">` reads it.
   private func local(_ date: Date) -> String {
-    LocalInstant.format(date, resolver: resolver).replacingOccurrences(of: " ", with: "T")
+    LocalInstant.format(date, zone: state.timeZone).replacingOccurrences(of: " ", with: "T")
   }
 
   /// `id` as one segment of a path: percent-encoded, `/` too (a calendar instance's id has one).
@@ -100,7 +98,7 @@ struct TodayPage {
   private func taskItem(_ task: TodoItem) -> HTML {
     let id = task.id
     let path = Self.segment(id)
-    let due: String = task.due.map { LocalInstant.format($0, resolver: resolver) } ?? texts.noDueDate
+    let due: String = task.due.map { LocalInstant.format($0, zone: state.timeZone) } ?? texts.noDueDate
     // A calendar's to-do is completed in the calendar: shown here, not changed.
     if calendars[id] != nil {
       return """

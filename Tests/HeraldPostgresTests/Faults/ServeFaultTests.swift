@@ -18,7 +18,7 @@ struct ServeFaultTests {
     let postgres = try OwnPostgres()
     defer { postgres.remove() }
     let token = try await PostgresStore.withStore(postgres.url, logger: TestDatabase.logger) { store in
-      try await store.addUser(name: "ada", timeZone: .gmt, language: .en, webhook: nil, at: Date())
+      try await store.addUser(name: "ada", timeZone: .utc, language: .en, webhook: nil, at: Date())
     }
     let (server, churn) = try await FocusBlockChurn.serve(postgres.url)
     defer { server.kill() }
