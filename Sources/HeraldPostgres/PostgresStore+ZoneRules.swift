@@ -23,7 +23,8 @@ extension PostgresStore {
 
   /// Replans every user who lives in `rules`' zone, reading their data in those rules, from `now`
   /// — `batch` users to a transaction, each user's row locked while theirs is written, as every
-  /// change does — then notes the rules' fingerprint for the zone. How many users were replanned.
+  /// change does — then notes the rules' fingerprint for the zone (`noteRules`). How many users
+  /// were replanned.
   /// A user whose stored data cannot be read keeps their deliveries (every other read reports it).
   public func replanUsers(inZone rules: Zone, now: Date, batch: Int = 200) async throws -> Int {
     let ids = try await client.withConnection { connection in
@@ -57,11 +58,16 @@ extension PostgresStore {
         return users.count
       }
     }
+    try await noteRules(of: rules)
+    return replanned
+  }
+
+  /// Notes `rules` as those the deliveries of their zone's users are planned with.
+  public func noteRules(of rules: Zone) async throws {
     try await execute(
       """
       INSERT INTO zone_rules (time_zone, fingerprint) VALUES (\(rules.identifier), \(Int64(bitPattern: rules.fingerprint)))
       ON CONFLICT (time_zone) DO UPDATE SET fingerprint = excluded.fingerprint, noted_at = now()
       """)
-    return replanned
   }
 }

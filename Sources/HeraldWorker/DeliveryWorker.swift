@@ -114,8 +114,9 @@ public final class DeliveryWorker: Sendable {
   /// Every `configuration.zoneCheckInterval` (and at the start), compares the rules of each zone
   /// the users live in — read from the system's tz database as the OS keeps it — with those their
   /// deliveries were planned with, and replans the users of a zone whose rules differ: a package
-  /// upgrade moves Vancouver's reminders without a restart. A zone no rules were noted for is
-  /// replanned once, quietly. Said once when it fails, quiet while the database is away.
+  /// upgrade moves Vancouver's reminders without a restart. A zone no rules were noted for has its
+  /// rules noted: its users' deliveries were planned with them (by this release, which notes every
+  /// zone at a worker's start). Said once when it fails, quiet while the database is away.
   private func watchZones() async {
     var failing = false
     while !Task.isCancelled, !isStopping {
@@ -125,12 +126,14 @@ public final class DeliveryWorker: Sendable {
           guard let zone = try? SystemZones.shared.zone(identifier: name), zone.fingerprint != noted else {
             continue
           }
-          let users = try await store.replanUsers(inZone: zone, now: clock.now())
-          if noted != nil {
-            logger.notice(
-              "time zone rules changed: the tz database was updated; users replanned",
-              metadata: ["zone": "\(name)", "users": "\(users)", "database": "\(SystemZones.shared.release)"])
+          guard noted != nil else {
+            try await store.noteRules(of: zone)
+            continue
           }
+          let users = try await store.replanUsers(inZone: zone, now: clock.now())
+          logger.notice(
+            "time zone rules changed: the tz database was updated; users replanned",
+            metadata: ["zone": "\(name)", "users": "\(users)", "database": "\(SystemZones.shared.release)"])
         }
         failing = false
       } catch  where !Task.isCancelled {

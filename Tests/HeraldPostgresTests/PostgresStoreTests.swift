@@ -52,7 +52,7 @@ struct PostgresStoreTests {
       #expect(
         applied == [
           "v1-users-tokens-deliveries", "v10-delivery-room-to-claim", "v11-user-rows-kept-by-the-users-lock",
-          "v12-account-changes-notified", "v2-user-version", "v3-delivery-events",
+          "v12-account-changes-notified", "v13-zone-rules", "v2-user-version", "v3-delivery-events",
           "v4-delivery-requeued", "v5-scenario-lz4", "v6-delivery-fillfactor", "v7-user-tasks",
           "v8-numbered-task-ids", "v9-queue-order",
         ])
