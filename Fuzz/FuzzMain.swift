@@ -1,16 +1,22 @@
 // libFuzzer entry for Herald's readers, built by .ci/fuzz together with the HeraldInterchange
 // sources (so it sees their internals) against HeraldCore. HERALD_FUZZ_TARGET picks the reader:
-// scenario, route, gpx or ical. Besides "never crash", each checks a property a reader must keep.
+// scenario, route, gpx, ical or tzif. Besides "never crash", each checks a property a reader must keep.
 import Foundation
 import HeraldCore
 
 private enum Target: String {
-  case scenario, route, gpx, ical
+  case scenario, route, gpx, ical, tzif
 }
 
 /// The instant and zone the ical target plans calendars at: fixed, so a crash replays.
 private let icalNow = Date(timeIntervalSince1970: 1_763_812_800)
-private let icalZone = TimeZone(identifier: "Europe/Berlin") ?? TimeZone(secondsFromGMT: 3600) ?? .gmt
+private let icalZone = (try? SystemZones.shared.zone(named: "Europe/Berlin")) ?? Zone(identifier: "CET", fixedOffset: 3600)
+
+/// Instants the tzif target asks every accepted zone about: 1901 to 2500, and past both ends.
+private let zoneProbes: [Int64] = [
+  .min / 4, -2_208_988_800, -1, 0, 1_000_000_000, 1_767_225_600, 2_147_483_647, 4_102_444_800, 16_725_225_600,
+  .max / 4,
+]
 
 private let target =
   Target(rawValue: ProcessInfo.processInfo.environment["HERALD_FUZZ_TARGET"] ?? "") ?? .scenario
@@ -19,6 +25,30 @@ private let target =
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
   let data = Data(bytes: start, count: count)
   switch target {
+  case .tzif:
+    // A TZif file (RFC 8536), or else a POSIX TZ string: what is accepted answers every instant
+    // with an offset within ±26 hours and resolves every reading, from the table and past it.
+    let zone: Zone
+    if data.starts(with: Array("TZif".utf8)) {
+      guard let read = try? TZifReader.zone([UInt8](data), identifier: "Fuzz/Zone") else { return 0 }
+      zone = read
+    } else {
+      guard let text = String(data: data, encoding: .utf8), let rule = try? PosixTimeZoneText.parse(text) else {
+        return 0
+      }
+      zone = Zone(identifier: text, initialOffset: rule.standardOffset, changes: [], rule: rule)
+    }
+    var probes = zoneProbes
+    zone.forEachChange(after: -4_000_000_000, through: 20_000_000_000) { change in
+      if probes.count < 200 { probes += [change.instant - 1, change.instant, change.instant + 1] }
+    }
+    for instant in probes {
+      let offset = zone.offset(at: instant)
+      guard abs(offset) <= 93_599 else { fatalError("offset \(offset) at \(instant)") }
+      let local = Int(clamping: instant) &+ offset
+      _ = zone.resolvedEpochSeconds(localSeconds: local)
+    }
+    _ = zone.fingerprint
   case .scenario:
     // What is accepted writes out as a document that reads back to the same state and text.
     guard let state = try? ScenarioDocument.decode(data) else { return 0 }

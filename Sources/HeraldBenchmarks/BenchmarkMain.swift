@@ -10,7 +10,7 @@ enum BenchmarkMain {
     // Arguments pick jobs by name; none runs them all.
     let jobs: Set = [
       "plan", "proximity", "movement", "places", "daemon", "gpx", "scenario", "sse", "workers", "recurrence",
-      "caldav", "compare", "calendar", "changes",
+      "caldav", "compare", "calendar", "changes", "zones",
     ]
     let picked = Set(CommandLine.arguments.dropFirst())
     guard picked.isSubset(of: jobs) else {
@@ -62,6 +62,10 @@ enum BenchmarkMain {
     }
     if wants("recurrence") {
       rows += RecurrenceBenchmark().run(&harness)
+    }
+    if wants("zones") {
+      let zones = ZoneBenchmark()
+      rows += zones.run(&harness)
     }
 
     print("\n" + BenchmarkTable.render(rows))

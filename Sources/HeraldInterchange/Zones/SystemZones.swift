@@ -73,6 +73,11 @@ public final class SystemZones: ZoneDatabase, @unchecked Sendable {
   }
 
   public func zone(named name: String) throws(ZoneLookupError) -> Zone {
+    // A request asks for its user's zone each time: a zone read within the interval is answered
+    // from memory, with nothing else looked at.
+    if let entry = lock.withLock({ entries[name] }), Self.monotonic() - entry.checkedAt < recheckInterval {
+      return entry.zone
+    }
     guard isAvailable else { return try FoundationZones().zone(named: name) }
     guard Self.isFileName(name),
       let zone = try cachedZone(key: name, path: directory + "/" + name, identifier: name)
@@ -84,25 +89,11 @@ public final class SystemZones: ZoneDatabase, @unchecked Sendable {
   /// an `identifier` it is named by its footer's TZ string, which names the same rules from now on
   /// (else by its path).
   public func zone(file path: String, identifier: String?) throws(ZoneLookupError) -> Zone {
-    guard let zone = try cachedZone(key: path, path: path, identifier: identifier) else {
+    // Kept under ":path", which no name can be.
+    guard let zone = try cachedZone(key: ":" + path, path: path, identifier: identifier) else {
       throw .damaged(file: path, problem: "no such file")
     }
     return zone
-  }
-
-  /// Checks every zone read so far against its file now; the names of those whose rules changed.
-  public func changedZones() -> Set<String> {
-    let keys = lock.withLock { Array(entries.keys) }
-    var changed: Set<String> = []
-    for key in keys {
-      let before = lock.withLock { entries[key]?.zone }
-      lock.withLock { entries[key]?.checkedAt = -.infinity }
-      let identifier = before?.identifier ?? key
-      let path = key.hasPrefix("/") ? key : directory + "/" + key
-      let after = try? cachedZone(key: key, path: path, identifier: key.hasPrefix("/") ? nil : key)
-      if let before, after != before { changed.insert(identifier) }
-    }
-    return changed
   }
 
   /// The zone at `path` under `key`, read again when its file changed; nil when there is no file.
@@ -174,7 +165,8 @@ public final class SystemZones: ZoneDatabase, @unchecked Sendable {
         || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-")
         || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: ".")
     }
-    return allowed && !name.split(separator: "/").contains { $0 == ".." || $0 == "." }
+    // No `.` or `..` component: no name may lead out of the directory.
+    return allowed && !name.hasPrefix(".") && !name.contains("/.") && !name.contains("..")
   }
 
   static func monotonic() -> Double {
