@@ -35,7 +35,8 @@ struct ZoneBenchmark {
     var utc = Calendar(identifier: .gregorian)
     utc.timeZone = TimeZone(secondsFromGMT: 0) ?? foundation
     let components = readings.map {
-      utc.dateComponents([.year, .month, .day, .hour, .minute, .second], from: Date(timeIntervalSince1970: Double($0)))
+      utc.dateComponents(
+        [.year, .month, .day, .hour, .minute, .second], from: Date(timeIntervalSince1970: Double($0)))
     }
     let naiveResolved = harness.measure(samples: 31) { counter in
       Int(calendar.date(from: components[counter % components.count])?.timeIntervalSince1970 ?? 0)
@@ -48,10 +49,12 @@ struct ZoneBenchmark {
       TimeZone(identifier: names[counter % names.count])?.identifier.utf8.count ?? 0
     }
     return [
-      BenchmarkRow(job: "6a. zone: offset at an instant", ours: offset, targetNanoseconds: 200, naive: naiveOffset),
+      BenchmarkRow(
+        job: "6a. zone: offset at an instant", ours: offset, targetNanoseconds: 200, naive: naiveOffset),
       BenchmarkRow(
         job: "6b. zone: a reading resolved", ours: resolved, targetNanoseconds: 500, naive: naiveResolved),
-      BenchmarkRow(job: "6c. zone: found by name", ours: lookup, targetNanoseconds: 2_000, naive: naiveLookup),
+      BenchmarkRow(
+        job: "6c. zone: found by name", ours: lookup, targetNanoseconds: 2_000, naive: naiveLookup),
     ]
   }
 }
