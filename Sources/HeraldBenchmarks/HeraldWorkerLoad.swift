@@ -62,7 +62,8 @@ struct HeraldWorkerLoad {
       let process = Process()
       process.executableURL = herald
       process.arguments = [
-        "worker", "--postgres", url.description, "--concurrency", concurrency, "--threads", String(threads),
+        "worker", "--postgres", url.description, "--allow-private-receivers", "--concurrency", concurrency,
+        "--threads", String(threads),
       ]
       process.standardOutput = FileHandle.nullDevice
       process.standardError = FileHandle.nullDevice

@@ -91,7 +91,7 @@ public enum LocalInstant {
     guard let instant = parse(text, zone: zone) else {
       throw FieldError(field, "expected \(expected), got \(JSONWriter.string(.string(text)))")
     }
-    return instant
+    return try Validation.instant(instant, field: field)
   }
 
   /// `YYYY-MM-DD HH:MM` on the wall clock of the zone (seconds dropped).

@@ -73,9 +73,8 @@ public enum RFC3339 {
     return Date(timeIntervalSince1970: Double(seconds * 1000 + millis) / 1000)
   }
 
-  /// The instants `parse` accepts, in seconds since 1970: 0001-01-02T00:00:00Z up to
-  /// 9999-12-30T23:59:59Z, a day inside the four-digit years so any offset can write them.
-  public static let acceptedSeconds = -62_135_510_400...253_402_127_999
+  /// The instants `parse` accepts: the one rule of the core (`Validation.acceptedSeconds`).
+  public static var acceptedSeconds: ClosedRange<Int> { Validation.acceptedSeconds }
 
   /// The one rounding rule: the instant in whole milliseconds since 1970, anything finer cut off
   /// toward the past. A Double cannot hold most milliseconds exactly; one within its own

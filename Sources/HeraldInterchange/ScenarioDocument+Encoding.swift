@@ -48,7 +48,7 @@ extension ScenarioDocument {
     }
   }
 
-  private static func json(_ task: TodoItem, _ instant: (Date) -> JSONValue) -> JSONValue {
+  static func json(_ task: TodoItem, _ instant: (Date) -> JSONValue) -> JSONValue {
     .object([
       .init("id", .string(task.id)), .init("title", .string(task.title)),
       .init("due", task.due.map(instant) ?? .null), .init("completed", .bool(task.completed)),

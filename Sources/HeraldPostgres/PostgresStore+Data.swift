@@ -76,7 +76,6 @@ extension PostgresStore {
           connection, user: user, document: document, now: now, logger: logger, change)
       }
       let linked = try await Self.tasks(connection, named: [user: Set(linking(document))], logger: logger)
-      if let damaged = linked.damaged[user] { throw damaged.prefixed("stored user \(user)") }
       var state = document
       state.tasks = linked.tasks[user] ?? []
       let value = try change(&state)
@@ -95,7 +94,6 @@ extension PostgresStore {
   ) async throws -> Value {
     // Tasks still in the document (written before tasks had rows) have no rows yet: all are written.
     let before = document.tasks.isEmpty ? try await tasks(connection, users: [user], logger: logger) : nil
-    if let damaged = before?.damaged[user] { throw damaged.prefixed("stored user \(user)") }
     var state = document
     let rows = before?.tasks[user] ?? []
     state.tasks += rows

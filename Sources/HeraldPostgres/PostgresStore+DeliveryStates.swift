@@ -41,9 +41,6 @@ extension PostgresStore {
           return state
         }
       }
-      for (user, error) in read.damaged {
-        found[user] = .failure(error.prefixed("stored user \(user)"))
-      }
       return found
     }
   }

@@ -182,8 +182,12 @@ extension PostgresStore {
         return state
       }
     }
-    for (user, error) in read.damaged where states[user] != nil {
-      states[user] = .failure(error.prefixed("stored user \(names[user] ?? String(user))"))
+    for (user, problems) in read.problems {
+      states[user] = states[user]?.map { state in
+        var state = state
+        state.problems += problems
+        return state
+      }
     }
     return states
   }
@@ -196,13 +200,13 @@ extension PostgresStore {
   {
     try await decodeTasks(
       connection.query(
-        "SELECT user_id, position, body FROM user_task WHERE user_id = ANY(\(users)) ORDER BY user_id, position",
+        "SELECT user_id, position, id, body FROM user_task WHERE user_id = ANY(\(users)) ORDER BY user_id, position",
         logger: logger))
   }
 
   /// The rows of the tasks `named` for each user (those that exist: none has an id the rule
-  /// refuses, `storedKey`), in their order; a user one of whose rows cannot be read has its error
-  /// instead. Each (user, id) is one look-up of the key, however many users and ids there are.
+  /// refuses, `storedKey`), in their order; a row the reader refuses is kept with what can be
+  /// read of it, and reported. Each (user, id) is one look-up of the key, however many users and ids there are.
   static func tasks(_ connection: DatabaseConnection, named: [Int64: Set<String>], logger: Logger)
     async throws -> TasksRead
   {
@@ -210,37 +214,36 @@ extension PostgresStore {
     return try await decodeTasks(
       connection.query(
         """
-        SELECT t.user_id, t.position, t.body
+        SELECT t.user_id, t.position, t.id, t.body
         FROM unnest(\(pairs.map(\.0))::int8[], \(pairs.map(\.1))::text[]) AS named (user_id, id)
         JOIN user_task AS t ON t.user_id = named.user_id AND t.id = named.id
         ORDER BY t.user_id, t.position
         """, preparedAs: ReadNamedTasks.self, logger: logger))
   }
 
-  /// Task rows as read: each user's tasks in their order, the users with a damaged row (and its
-  /// error), and those whose positions do not run 0, 1, ….
+  /// Task rows as read: each user's tasks in their order, what could not be read whole of each
+  /// user's rows, and the users whose positions do not run 0, 1, ….
   struct TasksRead {
     var tasks: [Int64: [TodoItem]] = [:]
-    var damaged: [Int64: FieldError] = [:]
+    var problems: [Int64: [StoredProblem]] = [:]
     /// Meaningful only for a read of all a user's tasks (`tasks(_:users:logger:)`): a read of
     /// named tasks skips the others, so its positions never run 0, 1, ….
     var gapped: Set<Int64> = []
   }
 
-  /// Task rows (user_id, position, body) decoded, by user, in the order of their positions.
+  /// Task rows (user_id, position, id, body) decoded, by user, in the order of their positions: a
+  /// row the reader refuses (written by an older release) is kept with what can be read of it and
+  /// reported, never a reason to refuse the user.
   private static func decodeTasks<Rows: AsyncSequence>(_ rows: Rows) async throws -> TasksRead
   where Rows.Element == PostgresRow {
     var read = TasksRead()
     for try await row in rows {
-      let (user, position, body) = try row.decode((Int64, Int32, String).self)
-      guard read.damaged[user] == nil else { continue }
+      let (user, position, id, body) = try row.decode((Int64, Int32, String, String).self)
       let index = read.tasks[user]?.count ?? 0
       if position != index { read.gapped.insert(user) }
-      do {
-        read.tasks[user, default: []].append(try ScenarioDocument.decodeTask(body, path: "tasks[\(index)]"))
-      } catch {
-        read.damaged[user] = error
-      }
+      let (task, problem) = ScenarioDocument.decodeStoredTask(body, id: id)
+      read.tasks[user, default: []].append(task)
+      if let problem { read.problems[user, default: []].append(problem) }
     }
     return read
   }
@@ -272,7 +275,7 @@ extension PostgresStore {
     throws -> PlanningState
   {
     var state: PlanningState
-    do { state = try ScenarioDocument.decode(Data(scenario.utf8)) } catch {
+    do { state = try ScenarioDocument.decodeStored(Data(scenario.utf8)) } catch {
       throw error.prefixed("stored user \(name)")
     }
     guard let language = Language(rawValue: locale) else {

@@ -27,7 +27,6 @@ extension PostgresStore {
       }
       let linking = Set(document.focusBlocks.filter { $0.taskIDs.contains(id) }.flatMap(\.taskIDs))
       let read = try await Self.tasks(connection, named: [user: linking.union([id])], logger: logger)
-      if let damaged = read.damaged[user] { throw damaged.prefixed("stored user \(user)") }
       var state = document
       state.tasks = read.tasks[user] ?? []
       let removed = state.tasks.first { $0.id == id }

@@ -239,7 +239,8 @@ extension PostgresStore {
       "SELECT position, body FROM user_task WHERE user_id = \(user) AND id = \(storedKey(id))", logger: logger
     ).decode((Int32, String).self) {
       position = at
-      alone.tasks = [try ScenarioDocument.decodeTask(body, path: "tasks[\(at)]")]
+      // A task the reader refuses is kept with what can be read of it: an edit mends it.
+      alone.tasks = [ScenarioDocument.decodeStoredTask(body, id: id).task]
     }
     // The rule on a state of this one task: the same checks and errors as with every task.
     let task = try alone.updateTask(id: id, edit)

@@ -68,6 +68,8 @@ public struct PostgresUserData: UserData {
 
   public func tasks() async throws -> [TodoItem] { try await state().tasks }
 
+  public func storedProblems() async throws -> [StoredProblem] { try await state().problems }
+
   @discardableResult
   public func addTask(id: String?, title: String, due: Date?, completed: Bool) async throws -> TodoItem {
     try await store.addTask(ofUser: user, id: id, title: title, due: due, completed: completed, now: now())

@@ -68,6 +68,8 @@ extension HeraldStore {
   static func check(_ block: FocusBlock) throws(FieldError) {
     _ = try Validation.identifier(block.id)
     _ = try Validation.title(block.title)
+    try Validation.instant(block.start, field: "start")
+    try Validation.instant(block.end, field: "end")
     try Validation.interval(start: block.start, end: block.end)
     for (index, taskID) in block.taskIDs.enumerated() {
       _ = try Validation.identifier(taskID, field: "taskIDs[\(index)]")
@@ -93,6 +95,8 @@ extension HeraldStore {
       db.cachedStatement(sql: "SELECT id, title, startsAt, endsAt FROM focusBlock ORDER BY position"))
     while let row = try rows.next() {
       let id: String = row[0]
+      // A block an older release stored outside the accepted instants is left out (and reported).
+      guard storedInstant(row[2]) != nil, storedInstant(row[3]) != nil else { continue }
       blocks.append(
         FocusBlock(
           id: id, title: StoredText.read(row, 1), start: Date(timeIntervalSince1970: row[2]),

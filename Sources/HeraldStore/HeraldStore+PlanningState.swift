@@ -12,10 +12,12 @@ extension HeraldStore {
     // dozen of them again took a sixth of the server's time answering `GET /api/v1/plan`.
     try read { db in
       let movement = try Self.fetchMovementSchedule(db)
-      return PlanningState(
+      var state = PlanningState(
         timeZone: timeZone, language: try Self.fetchLanguage(db), settings: try Self.fetchSettings(db),
         focusBlocks: try Self.fetchFocusBlocks(db), tasks: try Self.fetchTasks(db), movement: movement,
         movementLog: movement == nil ? nil : try Self.fetchMovementLog(db) ?? MovementLog())
+      state.problems = try Self.fetchStoredProblems(db)
+      return state
     }
   }
 

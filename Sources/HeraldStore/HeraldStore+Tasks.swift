@@ -72,6 +72,7 @@ extension HeraldStore {
   static func check(_ task: TodoItem) throws(FieldError) {
     _ = try Validation.identifier(task.id)
     _ = try Validation.title(task.title)
+    if let due = task.due { try Validation.instant(due, field: "due") }
   }
 
   /// Every task, or with `ids` only those of them that exist, in their order.
@@ -87,9 +88,7 @@ extension HeraldStore {
     while let row = try rows.next() {
       let due: Double? = row[2]
       tasks.append(
-        TodoItem(
-          id: row[0], title: StoredText.read(row, 1), due: due.map(Date.init(timeIntervalSince1970:)),
-          completed: row[3]))
+        TodoItem(id: row[0], title: StoredText.read(row, 1), due: storedInstant(due), completed: row[3]))
     }
     return tasks
   }
@@ -100,9 +99,7 @@ extension HeraldStore {
         db, sql: "SELECT title, due, completed FROM task WHERE id = ?", arguments: [id])
     else { return nil }
     let due: Double? = row[1]
-    return TodoItem(
-      id: id, title: StoredText.read(row, 0), due: due.map(Date.init(timeIntervalSince1970:)),
-      completed: row[2])
+    return TodoItem(id: id, title: StoredText.read(row, 0), due: storedInstant(due), completed: row[2])
   }
 
   static func insert(_ task: TodoItem, position: Int, _ db: Database) throws {

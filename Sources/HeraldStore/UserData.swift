@@ -43,6 +43,9 @@ public protocol UserData: Sendable {
   /// Replaces the movement schedule; `nil` removes it.
   func setMovementSchedule(_ schedule: MovementSchedule?) async throws
 
+  /// What the store holds but could not read whole (`StoredProblem`): shown with the items.
+  func storedProblems() async throws -> [StoredProblem]
+
   /// Everything a plan needs, planned in `timeZone`.
   func planningState(timeZone: Zone) async throws -> PlanningState
 
@@ -91,5 +94,14 @@ extension HeraldStore: UserData {
       problem:
         "a single-user server's reminders are shown by its own daemon (herald run); the delivery stream is served for many users, on PostgreSQL"
     )
+  }
+}
+
+extension UserData {
+  /// The problems of stored tasks, by task id.
+  public func taskProblems() async throws -> [String: StoredProblem] {
+    Dictionary(
+      try await storedProblems().filter { $0.kind == .task }.map { ($0.id, $0) },
+      uniquingKeysWith: { a, _ in a })
   }
 }

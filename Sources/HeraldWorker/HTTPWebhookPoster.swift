@@ -28,9 +28,15 @@ public final class HTTPWebhookPoster: WebhookPosting {
   /// The most of a response body read (and dropped) so that the connection can be reused.
   private static let responseLimit = 64 * 1024
 
-  public init(connectionsPerReceiver: Int = 8) {
+  /// Whether receivers on loopback, link-local and private addresses are posted to
+  /// (`OutboundAddress`): only when the operator allows it, such as for a receiver beside the worker.
+  private let allowPrivateReceivers: Bool
+
+  public init(connectionsPerReceiver: Int = 8, allowPrivateReceivers: Bool = false) {
     self.connectionsPerReceiver = connectionsPerReceiver
-    connections = ReceiverConnections(limit: connectionsPerReceiver, bodyLimit: Self.responseLimit)
+    self.allowPrivateReceivers = allowPrivateReceivers
+    connections = ReceiverConnections(
+      limit: connectionsPerReceiver, bodyLimit: Self.responseLimit, allowPrivate: allowPrivateReceivers)
   }
 
   /// Closes the kept-alive connections; requests still running fail.
@@ -129,6 +135,10 @@ public final class HTTPWebhookPoster: WebhookPosting {
     for (name, value) in headers { request.headers.add(name: name, value: value) }
     request.body = .bytes(ByteBuffer(bytes: body))
     do {
+      // AsyncHTTPClient resolves the name again itself: checked just before, not as it connects.
+      if !allowPrivateReceivers, let host = url.host {
+        _ = try await GuardedResolution.address(host: host, port: url.port ?? 443, allowPrivate: false)
+      }
       let response = try await client.execute(request, deadline: deadline)
       // Read what the receiver says (up to a limit) so the connection can carry the next one.
       var read = 0
@@ -157,6 +167,7 @@ public final class HTTPWebhookPoster: WebhookPosting {
     case ExchangeFailure.timedOut(connecting: false): return "no answer within \(seconds) s"
     case ExchangeFailure.closedBeforeAnswer: return "the receiver closed the connection without an answer"
     case ExchangeFailure.brokenAnswer(let problem): return problem
+    case let refused as GuardedResolution.Refused: return refused.description
     case is CancellationError: return "cancelled"
     default: break
     }

@@ -46,12 +46,15 @@ final class ReceiverConnections: Sendable {
   private let limit: Int
   private let idleTimeout: TimeAmount
   private let bodyLimit: Int
+  /// Whether receivers on loopback, link-local and private addresses are connected to.
+  private let allowPrivate: Bool
 
   init(
     group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton, limit: Int,
-    idleTimeout: TimeAmount = .seconds(60), bodyLimit: Int = 64 * 1024
+    idleTimeout: TimeAmount = .seconds(60), bodyLimit: Int = 64 * 1024, allowPrivate: Bool
   ) {
     self.group = group
+    self.allowPrivate = allowPrivate
     self.limit = max(1, limit)
     self.idleTimeout = idleTimeout
     self.bodyLimit = bodyLimit
@@ -187,6 +190,8 @@ final class ReceiverConnections: Sendable {
   private func connect(_ address: Address, deadline: NIODeadline) async throws -> ReceiverConnection {
     let bodyLimit = bodyLimit
     do {
+      let target = try await GuardedResolution.address(
+        host: address.host, port: address.port, allowPrivate: allowPrivate)
       let remaining = deadline - .now()
       guard remaining > .zero else { throw ExchangeFailure.timedOut(connecting: true) }
       let channel = try await ClientBootstrap(group: group)
@@ -198,7 +203,7 @@ final class ReceiverConnections: Sendable {
               ReceiverConnection(channel: channel, bodyLimit: bodyLimit))
           }
         }
-        .connect(host: address.host, port: address.port).get()
+        .connect(to: target).get()
       // Gone only when the connection closed meanwhile (its handlers go with it).
       guard let connection = try? await channel.pipeline.handler(type: ReceiverConnection.self).get() else {
         throw ExchangeFailure.closedBeforeAnswer

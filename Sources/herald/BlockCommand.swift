@@ -38,7 +38,10 @@ struct BlockCommand: AsyncParsableCommand {
         try StandardOutput.writeLine(block.id)
         return
       }
-      let block = try store.open().addFocusBlock(
+      let database = try store.open()
+      try CalendarPlanning.requireUnusedByCalendars(
+        id, kind: "block", store: database, timeZone: try SystemClockText.zone(), now: Date())
+      let block = try database.addFocusBlock(
         id: id, title: title, start: startDate, end: endDate, taskIDs: tasks)
       try StandardOutput.writeLine(block.id)
     }
@@ -93,7 +96,9 @@ struct BlockCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() throws {
-      for block in try store.open(.readOnly).focusBlocks() {
+      let database = try store.open(.readOnly)
+      try StoredProblemWarnings.write(of: database)
+      for block in try database.focusBlocks() {
         let tasks = block.taskIDs.isEmpty ? "" : "  [\(block.taskIDs.joined(separator: ", "))]"
         try StandardOutput.writeLine(
           "\(block.id)  \(SystemClockText.text(block.start)) → \(SystemClockText.text(block.end))  "

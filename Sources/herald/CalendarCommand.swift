@@ -45,11 +45,17 @@ struct CalendarCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() throws {
-      for calendar in try store.open(.readOnly).calendars() {
+      let database = try store.open(.readOnly)
+      // A calendar that cannot be planned from (an id one of its items shares) says so here too.
+      let leftOut = Dictionary(
+        try CalendarPlanning.planningState(store: database, timeZone: try SystemClockText.zone(), now: Date())
+          .problems.map { ($0.calendarID, $0.message) }, uniquingKeysWith: { first, _ in first })
+      for calendar in try database.calendars() {
         let read = try calendar.lastReadAt.map(SystemClockText.text) ?? "never"
         let failing = calendar.lastError.map { "  (last read failed: \($0))" } ?? ""
+        let problem = leftOut[calendar.id].map { "  (left out of the plan: \($0))" } ?? ""
         try StandardOutput.writeLine(
-          "\(calendar.id)  \(calendar.kind.rawValue)  \(calendar.name)  \(calendar.source)  read \(read)\(failing)"
+          "\(calendar.id)  \(calendar.kind.rawValue)  \(calendar.name)  \(calendar.source)  read \(read)\(failing)\(problem)"
         )
       }
     }

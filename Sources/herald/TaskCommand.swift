@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HeraldCore
+import HeraldRuntime
 import HeraldStore
 
 /// `herald task`: tasks in the store.
@@ -22,7 +23,10 @@ struct TaskCommand: ParsableCommand {
       let dueDate = try due.map { (text) throws(FieldError) in
         try SystemClockText.instant(text, field: "--due")
       }
-      let task = try store.open().addTask(id: id, title: title, due: dueDate)
+      let database = try store.open()
+      try CalendarPlanning.requireUnusedByCalendars(
+        id, kind: "task", store: database, timeZone: try SystemClockText.zone(), now: Date())
+      let task = try database.addTask(id: id, title: title, due: dueDate)
       try StandardOutput.writeLine(task.id)
     }
   }
@@ -60,7 +64,9 @@ struct TaskCommand: ParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() throws {
-      for task in try store.open(.readOnly).tasks() {
+      let database = try store.open(.readOnly)
+      try StoredProblemWarnings.write(of: database)
+      for task in try database.tasks() {
         let due =
           try task.due.map(SystemClockText.text) ?? "-".padding(toLength: 16, withPad: " ", startingAt: 0)
         try StandardOutput.writeLine("\(task.id)  \(task.completed ? "[x]" : "[ ]")  \(due)  \(task.title)")

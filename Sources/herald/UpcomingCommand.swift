@@ -21,6 +21,14 @@ struct UpcomingCommand: ParsableCommand {
     let planning = try CalendarPlanning.planningState(
       store: store.open(.readOnly), timeZone: try SystemTimeZoneSource().current(), now: now)
     let plan = Planner.plan(planning.state, now: now, limits: .unlimited)
+    // What is left out of the plan is said, never silently missing from it.
+    for problem in planning.problems {
+      FileHandle.standardError.write(
+        Data(
+          "warning: calendar \(problem.calendarID) left out: \(DisplayText.printable(problem.message, singleLine: true))\n"
+            .utf8))
+    }
+    StoredProblemWarnings.write(planning.state.problems)
     for planned in plan.pending.prefix(count) {
       // A followed calendar's block or task is marked with the calendar's name.
       let info = planned.content.userInfo

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HeraldSystem
 import HeraldCore
 import HeraldInterchange
 import HeraldPostgres
@@ -20,6 +21,12 @@ struct UserCommand: AsyncParsableCommand {
     @Option(help: "Their IANA time zone; every wall-clock rule is evaluated in it.") var timeZone = "UTC"
     @Option(help: "de or en.") var locale = "de"
     @Option(help: "Where their deliveries are POSTed (Standard Webhooks signed).") var webhook: String?
+    @Flag(
+      help: """
+        Allow a webhook on this machine or a private network (loopback, link-local, 10/8, …), which \
+        Herald refuses otherwise; the worker must allow such receivers too (--allow-private-receivers).
+        """)
+    var allowPrivateWebhook = false
 
     func run() async throws {
       let zone: Zone
@@ -28,7 +35,14 @@ struct UserCommand: AsyncParsableCommand {
       }
       let language = try Language(parsing: locale, field: "--locale")
       let url = try webhook.map { (text) throws(FieldError) in
-        try HTTPAddress.parse(text, field: "--webhook")
+        let url = try HTTPAddress.parse(text, field: "--webhook")
+        if !allowPrivateWebhook, let reason = OutboundAddress.refusal(of: url) {
+          throw FieldError(
+            "--webhook",
+            "\(OutboundAddress.shown(url)): \(reason); Herald does not deliver there unless allowed (--allow-private-webhook)"
+          )
+        }
+        return url
       }
       let token = try await database.withStore { store in
         try await store.addUser(name: name, timeZone: zone, language: language, webhook: url, at: Date())
@@ -47,7 +61,7 @@ struct UserCommand: AsyncParsableCommand {
     func run() async throws {
       for user in try await database.withStore({ try await $0.users() }) {
         try StandardOutput.writeLine(
-          "\(user.name)  \(user.timeZone.identifier)  \(user.language.rawValue)  \(user.webhook?.absoluteString ?? "-")"
+          "\(user.name)  \(user.timeZone.identifier)  \(user.language.rawValue)  \(user.webhook.map(OutboundAddress.shown) ?? "-")"
         )
       }
     }
@@ -68,7 +82,7 @@ struct UserCommand: AsyncParsableCommand {
         name: \(user.name)
         time zone: \(user.timeZone.identifier)
         locale: \(user.language.rawValue)
-        webhook: \(user.webhook?.absoluteString ?? "-")
+        webhook: \(user.webhook.map(OutboundAddress.shown) ?? "-")
         webhook secret: \(user.webhookSecret)
         created: \(RFC3339.utcString(user.createdAt))
         """)

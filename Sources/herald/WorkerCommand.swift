@@ -34,6 +34,12 @@ struct WorkerCommand: AsyncParsableCommand {
   var threads: Int?
   @Option(help: ArgumentHelp("Seconds between two looks at the tz database's rules.", visibility: .hidden))
   var zoneCheckInterval = 60.0
+  @Flag(
+    help: """
+      Deliver to receivers on this machine and private networks too (loopback, link-local, 10/8, …); \
+      otherwise every receiver's addresses are checked as it is connected to, and such ones refused.
+      """)
+  var allowPrivateReceivers = false
   @Flag(help: "Log every delivery.") var verbose = false
 
   func run() async throws {
@@ -58,7 +64,9 @@ struct WorkerCommand: AsyncParsableCommand {
       configuration.zoneCheckInterval = zoneCheckInterval
       return configuration
     }()
-    let poster = HTTPWebhookPoster(connectionsPerReceiver: configuration.connectionsPerReceiver)
+    let poster = HTTPWebhookPoster(
+      connectionsPerReceiver: configuration.connectionsPerReceiver,
+      allowPrivateReceivers: allowPrivateReceivers)
     do {
       try await database.withStore(logger: logger) { store in
         let worker = DeliveryWorker(

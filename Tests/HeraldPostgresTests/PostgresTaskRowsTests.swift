@@ -393,8 +393,8 @@ struct PostgresTaskRowsTests {
   }
 
   /// Reads of anything but the tasks take the user's document alone, not every task row: with a
-  /// damaged task row they still answer (and with 10 000 tasks stored they read one row), while a
-  /// read of the tasks says what is wrong.
+  /// damaged task row they still answer (and with 10 000 tasks stored they read one row). A read
+  /// of the tasks answers too (issue 48): the damaged row with what can be read of it, reported.
   @Test func readsOfAnythingButTheTasksReadNoTaskRow() async throws {
     try await Self.withUsers { url, _, ada in
       try await ada.addTask(id: "t2", title: "Neu", due: nil, completed: false)
@@ -406,7 +406,8 @@ struct PostgresTaskRowsTests {
       #expect(try await ada.focusBlocks().count == 2)
       #expect(try await ada.movementSchedule() == PostgresStoreTests.state().movement)
       #expect(try await ada.routes().isEmpty)
-      await #expect(throws: (any Error).self) { try await ada.tasks() }
+      #expect(try await ada.tasks().map(\.id) == ["t1", "t2"])
+      #expect(try await ada.storedProblems().map(\.id) == ["t1"])
     }
   }
 }

@@ -44,7 +44,9 @@ struct WorkerProcessTests {
       try await TestDatabase.admin(url, "UPDATE herald_user SET webhook_url = '\(receiver.url)'")
 
       // The test server trusts loopback: the URL needs no password.
-      let arguments = ["worker", "--postgres", url.description, "--lease", "3", "--verbose"]
+      let arguments = [
+        "worker", "--postgres", url.description, "--lease", "3", "--verbose", "--allow-private-receivers",
+      ]
       let steady = try StreamingProcess(arguments)
       var killed = try StreamingProcess(arguments)
       defer {

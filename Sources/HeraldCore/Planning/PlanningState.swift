@@ -15,6 +15,8 @@ public struct PlanningState: Sendable, Hashable {
   /// Walking routes, when a document lists them (`nil`: it says nothing about routes). No
   /// reminder is planned from them: place notifications come from location fixes.
   public var routes: [Route]?
+  /// What the store holds but could not read whole (`StoredProblem`); no plan depends on it.
+  public var problems: [StoredProblem] = []
 
   public init(
     timeZone: Zone, language: Language = .de, settings: Settings = Settings(),

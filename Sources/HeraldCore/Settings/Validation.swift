@@ -31,6 +31,25 @@ public enum Validation {
     return text
   }
 
+  /// The instants Herald accepts, in seconds since 1970: 0001-01-02T00:00:00Z up to
+  /// 9999-12-30T23:59:59Z — a day inside the four-digit years, so that any zone's offset writes
+  /// each of them with a four-digit year and every reader reads back what every writer wrote.
+  public static let acceptedSeconds: ClosedRange<Int> = -62_135_510_400...253_402_214_399
+
+  /// An instant a person gave (a due date, a block's start or end): one inside `acceptedSeconds`.
+  /// Every entry point applies this one rule, and every store holds nothing it would refuse.
+  @discardableResult
+  public static func instant(_ date: Date, field: String) throws(FieldError) -> Date {
+    let seconds = date.timeIntervalSince1970
+    guard seconds.isFinite, Double(acceptedSeconds.lowerBound) <= seconds,
+      seconds < Double(acceptedSeconds.upperBound + 1)
+    else {
+      throw FieldError(
+        field, "outside the instants Herald accepts: 0001-01-02T00:00:00Z to 9999-12-30T23:59:59Z")
+    }
+    return date
+  }
+
   /// A span of time such as a focus block's: its end strictly after its start.
   public static func interval(start: Date, end: Date, field: String = "end") throws(FieldError) {
     guard end > start else { throw FieldError(field, "must be after start") }

@@ -42,6 +42,20 @@ public enum CalendarPlanning {
     return (state, problems, names)
   }
 
+  /// Refuses an `id` a person chose for a focus block or task (`kind`) when a followed calendar's
+  /// block or task has it around `now`: the two would shadow each other, and the calendar would be
+  /// left out of every plan. The error names the calendar.
+  public static func requireUnusedByCalendars(
+    _ id: String?, kind: String, store: HeraldStore, timeZone: Zone, now: Date
+  ) throws {
+    guard let id, try !store.calendars().isEmpty else { return }
+    if let name = try planningState(store: store, timeZone: timeZone, now: now).calendars[id] {
+      throw RecordError(
+        .alreadyExists, subject: "\(kind) \(id)",
+        problem: "is the id of an item of the calendar \(name); choose another id")
+    }
+  }
+
   /// What the live view shows at `now` needs (`HeraldStore.liveState`); with calendars followed,
   /// the whole state with their instances, since a calendar's blocks may link any task.
   public static func liveState(store: HeraldStore, timeZone: Zone, now: Date) throws -> PlanningState {

@@ -16,6 +16,7 @@ extension APIHandler {
       throw APIError(.unsupportedMediaType, problem: "expected JSON")
     }
     let draft = try body.draft()
+    try account.requireUnusedByCalendars(body.id, kind: "block", at: clock.now())
     let store = try account.store
     let block = try await changing {
       try await store.addFocusBlock(

@@ -4,7 +4,9 @@ import HeraldStore
 
 extension APIHandler {
   func listTasks(_ input: Operations.ListTasks.Input) async throws -> Operations.ListTasks.Output {
-    .ok(.init(body: .json(try await account.store.tasks().map(Components.Schemas.Task.init))))
+    let store = try account.store
+    let problems = try await store.taskProblems()
+    return .ok(.init(body: .json(try await store.tasks().map { .init($0, problem: problems[$0.id]) })))
   }
 
   func createTask(_ input: Operations.CreateTask.Input) async throws -> Operations.CreateTask.Output {
@@ -12,6 +14,7 @@ extension APIHandler {
       throw APIError(.unsupportedMediaType, problem: "expected JSON")
     }
     let draft = try body.draft(id: body.id)
+    try account.requireUnusedByCalendars(body.id, kind: "task", at: clock.now())
     let store = try account.store
     let task = try await changing {
       try await store.addTask(id: body.id, title: draft.title, due: draft.due, completed: draft.completed)
@@ -21,10 +24,11 @@ extension APIHandler {
 
   func getTask(_ input: Operations.GetTask.Input) async throws -> Operations.GetTask.Output {
     let id = input.path.id
-    guard let task = try await account.store.tasks().first(where: { $0.id == id }) else {
+    let store = try account.store
+    guard let task = try await store.tasks().first(where: { $0.id == id }) else {
       throw RecordError.notFound("task \(id)", "no such task")
     }
-    return .ok(.init(body: .json(.init(task))))
+    return .ok(.init(body: .json(.init(task, problem: try await store.taskProblems()[id]))))
   }
 
   func updateTask(_ input: Operations.UpdateTask.Input) async throws -> Operations.UpdateTask.Output {
@@ -60,8 +64,10 @@ extension APIHandler {
 }
 
 extension Components.Schemas.Task {
-  init(_ task: TodoItem) {
-    self.init(id: task.id, title: task.title, due: task.due.map(APIInstant.text), completed: task.completed)
+  init(_ task: TodoItem, problem: StoredProblem? = nil) {
+    self.init(
+      id: task.id, title: task.title, due: task.due.map(APIInstant.text), completed: task.completed,
+      problem: problem.map { "\($0.problem); shown without it" })
   }
 }
 

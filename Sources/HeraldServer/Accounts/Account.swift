@@ -21,6 +21,13 @@ struct Account: Sendable {
 }
 
 extension Account {
+  /// Refuses an id the user chose that a calendar they follow uses (`CalendarPlanning`).
+  func requireUnusedByCalendars(_ id: String?, kind: String, at now: Date) throws {
+    guard let calendars else { return }
+    try CalendarPlanning.requireUnusedByCalendars(
+      id, kind: kind, store: calendars, timeZone: try timeZone(), now: now)
+  }
+
   /// What the user's reminders, today page and countdown come from at `now`: their data, with the
   /// blocks and tasks of the calendars they follow — read-only here, as in `herald upcoming`.
   func planningState(at now: Date) async throws -> PlanningState { try await plan(at: now).state }

@@ -11,6 +11,8 @@ struct CalendarsSection {
   let calendars: [FollowedCalendar]
   let zone: Zone
   let formToken: String
+  /// Why a calendar is left out of the plan (an id one of its items shares), by calendar id.
+  var leftOut: [String: String] = [:]
 
   func render() -> HTML {
     let items: [HTML] = calendars.map { calendar in
@@ -23,9 +25,11 @@ struct CalendarsSection {
         } ?? ""
       let failed: HTML =
         calendar.lastError.map { "<span class=\"error\">\(texts.lastReadFailed) \($0)</span>" } ?? ""
+      let left: HTML =
+        leftOut[calendar.id].map { "<span class=\"error\">\(texts.calendarLeftOut) \($0)</span>" } ?? ""
       return """
         <li id="calendar-\(calendar.id)"><strong>\(calendar.name)</strong> \
-        <span class="kind">\(calendar.kind.rawValue)</span> <code>\(calendar.source)</code> \(read) \(failed)
+        <span class="kind">\(calendar.kind.rawValue)</span> <code>\(calendar.source)</code> \(read) \(failed) \(left)
         <form method="post" action="/settings/calendars/\(TodayPage.segment(calendar.id))/remove" class="inline">\
         \(FormToken.field(formToken))<button type="submit">\(texts.stopFollowing)</button></form></li>
         """

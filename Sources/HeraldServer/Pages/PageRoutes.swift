@@ -142,9 +142,16 @@ struct PageRoutes: Sendable {
     let texts = PageTexts(language: try await store.language())
     let saved =
       request.uri.queryParameters["saved"] != nil ? PageLayout.notice(texts.saved, isError: false) : nil
+    let zone = try account.timeZone()
+    let leftOut =
+      try account.calendars.map { calendars in
+        try CalendarPlanning.planningState(store: calendars, timeZone: zone, now: clock.now()).problems
+      } ?? []
     let page = SettingsPage(
       texts: texts, settings: try await store.settings(), movement: try await store.movementSchedule(),
-      formToken: token.token, calendars: try account.calendars?.calendars(), zone: try account.timeZone())
+      formToken: token.token, calendars: try account.calendars?.calendars(),
+      calendarsLeftOut: Dictionary(
+        leftOut.map { ($0.calendarID, $0.message) }, uniquingKeysWith: { first, _ in first }), zone: zone)
     return PageResponse.html(page.render(message: message ?? saved), status: status, formToken: token)
   }
 

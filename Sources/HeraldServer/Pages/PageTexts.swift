@@ -131,6 +131,22 @@ struct PageTexts: Sendable {
   var nothingUpcoming: String { pick("Nichts geplant.", "Nothing planned.") }
   var dayTimeline: String { pick("Der Tag", "The day") }
   var noDueDate: String { pick("ohne Frist", "no due date") }
+  var calendarLeftOut: String { pick("Nicht eingeplant:", "Left out of the plan:") }
+  var storedProblemsHeading: String { pick("Nicht lesbar gespeichert", "Stored in a form Herald refuses") }
+  /// One stored problem: which item, what could not be read, and what became of it.
+  func storedProblem(_ problem: StoredProblem) -> String {
+    let item =
+      problem.kind == .task
+      ? pick("Task \(problem.id)", "Task \(problem.id)")
+      : pick("Focus Block \(problem.id)", "Focus block \(problem.id)")
+    let outcome =
+      problem.leftOut
+      ? pick("ausgelassen", "left out")
+      : pick(
+        "ohne diesen Wert angezeigt — ändere oder lösche den Task",
+        "shown without it — change or delete the task")
+    return "\(item): \(problem.problem.field): \(problem.problem.problem) (\(outcome))"
+  }
 
   // MARK: Live (spec 002)
 

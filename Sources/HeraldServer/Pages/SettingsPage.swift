@@ -16,6 +16,8 @@ struct SettingsPage {
   let formToken: String
   /// The followed calendars, on one person's server (`nil`: a server for many users, none).
   var calendars: [FollowedCalendar]? = nil
+  /// Why a followed calendar is left out of the plan, by its id.
+  var calendarsLeftOut: [String: String] = [:]
   var zone = Zone.utc
 
   /// Empty rows offered after a day's time blocks, to add one without JavaScript.
@@ -35,7 +37,9 @@ struct SettingsPage {
         <p><button type="submit" id="save-settings">\(texts.save)</button></p>
         </form>
         \(templateForms)
-        \(calendars.map { CalendarsSection(texts: texts, calendars: $0, zone: zone, formToken: formToken).render() } ?? "")
+        \(calendars.map { CalendarsSection(
+            texts: texts, calendars: $0, zone: zone, formToken: formToken, leftOut: calendarsLeftOut
+          ).render() } ?? "")
         """)
   }
 

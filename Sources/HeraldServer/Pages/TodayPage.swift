@@ -19,6 +19,7 @@ struct TodayPage {
     return PageLayout(texts: texts).render(
       .today, title: texts.today, message: message,
       body: """
+        \(storedProblems)
         \(DayTimeline(state: state, plan: plan, now: now, texts: texts).render())
         <section id="upcoming" aria-labelledby="upcoming-heading">
         <h2 id="upcoming-heading">\(texts.upcoming)</h2>
@@ -35,6 +36,21 @@ struct TodayPage {
         \(newTaskForm)
         </section>
         """)
+  }
+
+  /// What the store holds but could not read whole: said before anything else, with each item's
+  /// id, so the user can mend or remove it below.
+  private var storedProblems: HTML {
+    guard !state.problems.isEmpty else { return "" }
+    let items: [HTML] = state.problems.map { problem in
+      "<li data-id=\"\(problem.id)\">\(texts.storedProblem(problem))</li>"
+    }
+    return """
+      <section id="stored-problems" role="alert" aria-labelledby="problems-heading">
+      <h2 id="problems-heading">\(texts.storedProblemsHeading)</h2>
+      <ul>\(items)</ul>
+      </section>
+      """
   }
 
   private func upcoming(_ plan: Plan) -> HTML {
