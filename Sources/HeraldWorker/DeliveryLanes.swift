@@ -95,6 +95,11 @@ final class DeliveryLanes: Sendable {
     next?.resume()
   }
 
+  /// The row taken by `next` was given back before it took a place.
+  func givenBack() {
+    state.withLock { $0.inFlight -= 1 }
+  }
+
   /// The user's rows not yet begun, left in their lane.
   func waiting(of user: Int64) -> [ClaimedDelivery] {
     state.withLock { $0.waiting[user] ?? [] }

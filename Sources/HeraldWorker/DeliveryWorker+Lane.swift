@@ -23,8 +23,22 @@ extension DeliveryWorker {
       }
       // Data to read again waits for what the user's earlier rows changed to be written.
       if loaded == nil { await recorder.written(user: userID) }
+      // Room at the user's receiver first, holding no place meanwhile: a receiver that takes
+      // requests slowly keeps its own users' rows waiting, not everyone's.
+      let permit = HeldPermit(gate: destinations)
+      if let webhook = loaded?.user.webhook {
+        do {
+          try await permit.acquire(DestinationGate.destination(of: webhook), until: roomDeadline(of: row))
+        } catch {
+          // None before the claim would end: the row goes back unsent, for any worker to take.
+          lanes.givenBack()
+          try? await persistently { try await self.store.release([row], retryAt: nil) }
+          continue
+        }
+      }
       await lanes.takePlace()
-      let outcome = await carryOut(row, loaded: &loaded)
+      let outcome = await carryOut(row, loaded: &loaded, permit: permit)
+      permit.release(.unused)
       lanes.finished()
       wakeup.signal()
       switch outcome {
@@ -47,7 +61,9 @@ extension DeliveryWorker {
   /// user's data cannot be read, or the claim is no longer this worker's). While the database is
   /// away, each step waits for it: a decision is never taken on half-read data, and a sent webhook
   /// is recorded when the database is back, not sent again.
-  private func carryOut(_ row: ClaimedDelivery, loaded: inout Loaded?) async -> DeliveryOutcome? {
+  private func carryOut(_ row: ClaimedDelivery, loaded: inout Loaded?, permit: HeldPermit) async
+    -> DeliveryOutcome?
+  {
     let outcome: DeliveryOutcome?
     do {
       let current = try await persistently { [loaded] in
@@ -58,7 +74,7 @@ extension DeliveryWorker {
       }
       loaded = current
       outcome = try await persistently {
-        try await self.decideAndSend(row, of: current.user, state: current.state)
+        try await self.decideAndSend(row, of: current.user, state: current.state, permit: permit)
       }
     } catch {
       if !Task.isCancelled {
@@ -77,5 +93,12 @@ extension DeliveryWorker {
     // user's next row.
     if PostgresStore.changesData(row, outcome) { loaded = nil }
     return outcome
+  }
+
+  /// Until when a row may wait for room at its receiver: while the claim still leaves a whole
+  /// exchange and a second after it.
+  func roomDeadline(of row: ClaimedDelivery) -> ContinuousClock.Instant {
+    let seconds = row.leaseEnds.timeIntervalSince(clock.now()) - configuration.requestTimeout - 1
+    return .now + .milliseconds(Int64(max(0, seconds) * 1000))
   }
 }

@@ -8,9 +8,9 @@ extension DeliveryWorker {
   /// shown; returns what to record, or nil when the claim is no longer this worker's (it ended
   /// while the worker was frozen or busy, and another worker has taken the row): then nothing is
   /// sent. Records nothing itself.
-  func decideAndSend(_ row: ClaimedDelivery, of user: HeraldUser, state: PlanningState) async throws
-    -> DeliveryOutcome?
-  {
+  func decideAndSend(
+    _ row: ClaimedDelivery, of user: HeraldUser, state: PlanningState, permit: HeldPermit
+  ) async throws -> DeliveryOutcome? {
     guard Int(row.reminder.kindIndex) < Planner.kinds.count else { return .withdrawn }
     let context = PlanningContext(state: state, now: row.fireDate, limits: .unlimited)
     // A task's row finds its task by id (`state` holds only the tasks of the rows read with it);
@@ -51,17 +51,35 @@ extension DeliveryWorker {
         record: String(decoding: body, as: UTF8.self))
       guard let webhook = user.webhook else { return shown }
       guard let claim = try await stillOurs(row, user: user) else { return nil }
+      let destination = DestinationGate.destination(of: webhook)
+      if !permit.holds(destination) {
+        // The user's receiver was not known when the lane asked (or changed since).
+        permit.release(.unused)
+        do {
+          try await permit.acquire(destination, until: roomDeadline(of: claim))
+        } catch {
+          return .retry(at: clock.now().addingTimeInterval(1), error: "\(error)")
+        }
+      }
       let now = clock.now()
       let started = ContinuousClock.now
       do {
         let timeout = min(configuration.requestTimeout, claim.leaseEnds.timeIntervalSince(now) - 1)
         try await post(body, of: delivery, user: user, to: webhook, at: now, timeout: timeout)
+        permit.release(.answered(latency: DestinationGate.seconds(.now - started)))
         metrics.webhook("2xx", took: .now - started)
         receivers.answered(user: user.name, logger: logger)
         return shown
       } catch {
-        metrics.webhook((error as? WebhookFailure)?.result ?? "error", took: .now - started)
-        return failure(of: claim, error, at: clock.now(), user: user)
+        let failure = error as? WebhookFailure
+        // A status other than an overload's is an answer (its round trip counts); a broken-off
+        // exchange says nothing of the receiver's load.
+        permit.release(
+          failure?.saysOverloaded == true
+            ? .overloaded
+            : failure?.status != nil ? .answered(latency: DestinationGate.seconds(.now - started)) : .failed)
+        metrics.webhook(failure?.result ?? "error", took: .now - started)
+        return self.failure(of: claim, error, at: clock.now(), user: user)
       }
     }
   }
@@ -105,7 +123,10 @@ extension DeliveryWorker {
     receivers.failed(user: user.name, problem: problem, logger: logger)
     let graceEnds = (claimed.requeuedAt.map { max($0, claimed.fireDate) } ?? claimed.fireDate)
       .addingTimeInterval(configuration.delivery.graceWindow)
-    let retry = now.addingTimeInterval(configuration.retryDelay(afterAttempt: claimed.attempt))
+    // The back-off, or longer when the receiver asked for longer (`Retry-After`).
+    let delay = max(
+      configuration.retryDelay(afterAttempt: claimed.attempt), (error as? WebhookFailure)?.retryAfter ?? 0)
+    let retry = now.addingTimeInterval(delay)
     guard retry < graceEnds.addingTimeInterval(-1) else {
       logger.error(
         "failed: its receiver did not take it within the grace window",

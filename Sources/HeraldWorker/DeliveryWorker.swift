@@ -32,6 +32,8 @@ public final class DeliveryWorker: Sendable {
   private let heard = Atomic<Bool>(false)
   let lanes: DeliveryLanes
   let receivers = ReceiverHealth()
+  /// How many requests each receiver is given at once, found per receiver.
+  let destinations: DestinationGate
   let recorder: DeliveryRecorder
   let metrics = WorkerMetrics()
   /// Set by `stop()`: claim nothing more, finish the rows in flight, give back the rest, return.
@@ -47,6 +49,7 @@ public final class DeliveryWorker: Sendable {
     self.configuration = configuration
     self.logger = logger
     lanes = DeliveryLanes(concurrency: configuration.concurrency)
+    destinations = DestinationGate(ceiling: configuration.maxInFlightPerReceiver, logger: logger)
     recorder = DeliveryRecorder(store: store, logger: logger, written: wakeup)
   }
 

@@ -57,7 +57,7 @@ public final class HTTPWebhookPoster: WebhookPosting {
         timeout: .init(connect: .seconds(10), read: .seconds(10)),
         connectionPool: .init(
           idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: connectionsPerReceiver))
-      configuration.httpVersion = .http1Only
+      // HTTP/2 where the receiver offers it (every push service does): many requests on one connection.
       let made = HTTPClient(
         eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: configuration)
       client = made
@@ -68,6 +68,7 @@ public final class HTTPWebhookPoster: WebhookPosting {
   public func post(_ body: Data, to url: URL, headers: [String: String], timeout: TimeInterval) async throws {
     let deadline = NIODeadline.now() + .milliseconds(Int64((max(0, timeout) * 1000).rounded(.up)))
     let status: Int
+    var retryAfter: String?
     if let target = target(of: url) {
       var head = HTTPRequestHead(version: .http1_1, method: .POST, uri: target.uri)
       head.headers.reserveCapacity(5 + headers.count)
@@ -77,16 +78,20 @@ public final class HTTPWebhookPoster: WebhookPosting {
       head.headers.add(name: "User-Agent", value: "Herald")
       for (name, value) in headers { head.headers.add(name: name, value: value) }
       do {
-        status = try await exchange(head, ByteBuffer(bytes: body), with: target.address, deadline: deadline)
+        (status, retryAfter) = try await exchange(
+          head, ByteBuffer(bytes: body), with: target.address, deadline: deadline)
       } catch {
         throw WebhookFailure(
           Self.describe(error, timeout: timeout), result: Self.isTimeout(error) ? "timeout" : "error")
       }
     } else {
-      status = try await postSecurely(body, to: url, headers: headers, deadline: deadline, timeout: timeout)
+      (status, retryAfter) = try await postSecurely(
+        body, to: url, headers: headers, deadline: deadline, timeout: timeout)
     }
     guard (200..<300).contains(status) else {
-      throw WebhookFailure("answered HTTP \(status)", result: "\(status / 100)xx")
+      throw WebhookFailure(
+        "answered HTTP \(status)", result: "\(status / 100)xx", status: status,
+        retryAfter: WebhookFailure.retryAfter(retryAfter))
     }
   }
 
@@ -108,7 +113,7 @@ public final class HTTPWebhookPoster: WebhookPosting {
   private func exchange(
     _ head: HTTPRequestHead, _ body: ByteBuffer, with address: ReceiverConnections.Address,
     deadline: NIODeadline
-  ) async throws -> Int {
+  ) async throws -> (status: Int, retryAfter: String?) {
     while true {
       let (connection, reused) = try await connections.acquire(address, deadline: deadline)
       let answer: ReceiverAnswer
@@ -120,14 +125,14 @@ public final class HTTPWebhookPoster: WebhookPosting {
         throw error
       }
       connections.release(connection, to: address, reusable: answer.reusable)
-      return answer.status
+      return (answer.status, answer.retryAfter)
     }
   }
 
   /// An `https` receiver, through AsyncHTTPClient.
   private func postSecurely(
     _ body: Data, to url: URL, headers: [String: String], deadline: NIODeadline, timeout: TimeInterval
-  ) async throws -> Int {
+  ) async throws -> (status: Int, retryAfter: String?) {
     var request = HTTPClientRequest(url: url.absoluteString)
     request.method = .POST
     request.headers.add(name: "Content-Type", value: "application/json")
@@ -146,7 +151,7 @@ public final class HTTPWebhookPoster: WebhookPosting {
         read += chunk.readableBytes
         if read > Self.responseLimit { break }
       }
-      return Int(response.status.code)
+      return (Int(response.status.code), response.headers.first(name: "retry-after"))
     } catch {
       throw WebhookFailure(
         Self.describe(error, timeout: timeout), result: Self.isTimeout(error) ? "timeout" : "error")

@@ -5,6 +5,8 @@ import NIOHTTP1
 struct ReceiverAnswer: Sendable {
   var status: Int
   var reusable: Bool
+  /// The answer's `Retry-After`, as written.
+  var retryAfter: String? = nil
 }
 
 /// Why an exchange ended without an answer.
@@ -34,6 +36,8 @@ final class ReceiverConnection: ChannelInboundHandler, @unchecked Sendable {
   }
 
   private var state = State.idle
+  /// The current answer's `Retry-After`.
+  private var retryAfter: String?
   private var context: ChannelHandlerContext?
   private var promise: EventLoopPromise<ReceiverAnswer>?
   private var deadline: Scheduled<Void>?
@@ -117,17 +121,18 @@ final class ReceiverConnection: ChannelInboundHandler, @unchecked Sendable {
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
     switch (unwrapInboundIn(data), state) {
     case (.head(let head), .awaitingHead):
+      retryAfter = head.headers.first(name: "retry-after")
       state = .readingBody(status: Int(head.status.code), keepAlive: head.isKeepAlive, read: 0)
     case (.body(let chunk), .readingBody(let status, let keepAlive, let read)):
       let read = read + chunk.readableBytes
       if read > bodyLimit {
         // Too much to drop: the status is what counts, and the connection is not worth saving.
-        finish(.success(ReceiverAnswer(status: status, reusable: false)))
+        finish(.success(ReceiverAnswer(status: status, reusable: false, retryAfter: retryAfter)))
       } else {
         state = .readingBody(status: status, keepAlive: keepAlive, read: read)
       }
     case (.end, .readingBody(let status, let keepAlive, _)):
-      finish(.success(ReceiverAnswer(status: status, reusable: keepAlive)))
+      finish(.success(ReceiverAnswer(status: status, reusable: keepAlive, retryAfter: retryAfter)))
     case (_, .closed):
       break
     default:

@@ -3,7 +3,9 @@ import HeraldCore
 
 /// How a delivery worker claims and retries.
 public struct WorkerConfiguration: Sendable {
-  /// Users whose deliveries are carried out at once (one lane each; a user's own are in order).
+  /// Users whose deliveries are carried out at once (one lane each; a user's own are in order):
+  /// the worker-wide ceiling. How many of them go to one receiver at once is found per receiver
+  /// (`DestinationLimit`), up to `maxInFlightPerReceiver`.
   public var concurrency: Int
   /// Rows a worker holds at most: claimed and not yet recorded, over all its users' lanes.
   public var batchSize: Int
@@ -21,8 +23,9 @@ public struct WorkerConfiguration: Sendable {
   /// How far ahead rows are claimed: each is then carried out from a timer at its instant, so a
   /// second with thousands due is as punctual as one with a few.
   public var lookahead: TimeInterval
-  /// Connections kept open to one receiver at most; more requests to it wait their turn.
-  public var connectionsPerReceiver: Int
+  /// Requests under way to one receiver (its origin) at most, whatever it takes: the operator's
+  /// ceiling on what the receiver's own limit may grow to. Also the connections kept open to it.
+  public var maxInFlightPerReceiver: Int
   /// The shortest time between two claims when the last took everything due within the
   /// lookahead (a NOTIFY of an earlier row ends the wait at once). Well below `lookahead`, so
   /// rows are still claimed ahead.
@@ -34,10 +37,10 @@ public struct WorkerConfiguration: Sendable {
   public var zoneCheckInterval: TimeInterval = 60
 
   public init(
-    concurrency: Int = 64, batchSize: Int = 1_000, lease: TimeInterval = 25,
+    concurrency: Int = 1_024, batchSize: Int = 1_000, lease: TimeInterval = 25,
     requestTimeout: TimeInterval = 10,
     maximumRetryDelay: TimeInterval = 300, delivery: DeliveryPolicy = DeliveryPolicy(),
-    maximumIdle: TimeInterval = 60, lookahead: TimeInterval = 0.25, connectionsPerReceiver: Int = 8
+    maximumIdle: TimeInterval = 60, lookahead: TimeInterval = 0.25, maxInFlightPerReceiver: Int = 256
   ) {
     self.concurrency = concurrency
     self.batchSize = batchSize
@@ -47,7 +50,7 @@ public struct WorkerConfiguration: Sendable {
     self.delivery = delivery
     self.maximumIdle = maximumIdle
     self.lookahead = lookahead
-    self.connectionsPerReceiver = connectionsPerReceiver
+    self.maxInFlightPerReceiver = maxInFlightPerReceiver
   }
 
   /// Seconds before the try after `attempt` failed: 1, 2, 4, 8 … up to `maximumRetryDelay`, each

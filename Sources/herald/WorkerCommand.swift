@@ -23,7 +23,13 @@ struct WorkerCommand: AsyncParsableCommand {
   @OptionGroup var database: PostgresOptions
   @OptionGroup var metrics: MetricsOptions
   @Option(help: "Deliveries carried out at once, of different users (a user's own go one by one).")
-  var concurrency = 64
+  var concurrency = 1_024
+  @Option(
+    help: """
+      Requests under way to one receiver at most. Below this, each receiver is given as many as it \
+      takes in time, found as it answers (more while it answers promptly, fewer on 429, 503 or timeouts).
+      """)
+  var maxInFlightPerReceiver = 256
   @Option(help: "Seconds a claim holds: a dead worker's deliveries are taken over after this.")
   var lease = 25.0
   @Option(
@@ -43,8 +49,11 @@ struct WorkerCommand: AsyncParsableCommand {
   @Flag(help: "Log every delivery.") var verbose = false
 
   func run() async throws {
-    guard (1...1000).contains(concurrency) else {
-      throw FieldError("--concurrency", "expected 1 to 1000, got \(concurrency)")
+    guard (1...10_000).contains(concurrency) else {
+      throw FieldError("--concurrency", "expected 1 to 10000, got \(concurrency)")
+    }
+    guard (1...10_000).contains(maxInFlightPerReceiver) else {
+      throw FieldError("--max-in-flight-per-receiver", "expected 1 to 10000, got \(maxInFlightPerReceiver)")
     }
     guard lease >= 1, lease <= 3600 else {
       throw FieldError("--lease", "expected 1 to 3600 seconds, got \(lease)")
@@ -60,12 +69,13 @@ struct WorkerCommand: AsyncParsableCommand {
     // Before the worker: its metrics are made with it.
     let metricsServer = try metrics.service(logger: logger)
     let configuration = {
-      var configuration = WorkerConfiguration(concurrency: concurrency, lease: lease)
+      var configuration = WorkerConfiguration(
+        concurrency: concurrency, lease: lease, maxInFlightPerReceiver: maxInFlightPerReceiver)
       configuration.zoneCheckInterval = zoneCheckInterval
       return configuration
     }()
     let poster = HTTPWebhookPoster(
-      connectionsPerReceiver: configuration.connectionsPerReceiver,
+      connectionsPerReceiver: configuration.maxInFlightPerReceiver,
       allowPrivateReceivers: allowPrivateReceivers)
     do {
       try await database.withStore(logger: logger) { store in

@@ -1,0 +1,179 @@
+import Foundation
+import Logging
+import Metrics
+import NIOCore
+import Synchronization
+
+/// The requests under way to each destination (a receiver's origin), each within its own
+/// `DestinationLimit`. A request past the limit waits its turn, in the order they asked — each
+/// user's lane asks for one request at a time, so users sharing a destination share it fairly and
+/// one user's burst waits behind the others' — until its deadline, when its row goes back unsent.
+/// Said once when a destination's limit falls for overload, and once when it is back.
+final class DestinationGate: Sendable {
+  /// A request's room at a destination: give it back with `release`.
+  struct Permit: Sendable {
+    let destination: String
+    let started: ContinuousClock.Instant
+  }
+
+  /// No room came before the deadline.
+  struct NoRoom: Error, CustomStringConvertible {
+    var destination: String
+    var description: String { "no room at \(destination) before the claim ends; given back unsent" }
+  }
+
+  private struct Waiter {
+    let id: Int
+    let continuation: CheckedContinuation<ContinuousClock.Instant, any Error>
+    var timeout: Task<Void, Never>?
+  }
+
+  private struct Destination {
+    var limit: DestinationLimit
+    var waiters = CircularBuffer<Waiter>()
+    let inFlight: Gauge
+    let limitGauge: Gauge
+    let latency: Metrics.Timer
+  }
+
+  private struct State {
+    var destinations: [String: Destination] = [:]
+    var nextID = 0
+  }
+
+  private let state = Mutex(State())
+  let ceiling: Int
+  let initial: Int
+  private let logger: Logger
+
+  /// Destinations are given at most `ceiling` requests at once (the operator's
+  /// `--max-in-flight-per-receiver`), starting from `initial`.
+  init(ceiling: Int, initial: Int = 8, logger: Logger) {
+    self.ceiling = max(1, ceiling)
+    self.initial = max(1, min(initial, ceiling))
+    self.logger = logger
+  }
+
+  /// `url`'s destination: scheme, host and port, as connections are shared.
+  static func destination(of url: URL) -> String {
+    let scheme = url.scheme?.lowercased() ?? "http"
+    let port = url.port ?? (scheme == "https" ? 443 : 80)
+    return "\(scheme)://\(url.host?.lowercased() ?? ""):\(port)"
+  }
+
+  /// Room for one request to `destination`, waiting for it in turn until `deadline`.
+  func acquire(_ destination: String, until deadline: ContinuousClock.Instant) async throws -> Permit {
+    let now = ContinuousClock.now
+    let admitted: Bool = state.withLock { state in
+      var entry = state.destinations[destination] ?? makeDestination(destination)
+      defer { state.destinations[destination] = entry }
+      guard entry.waiters.isEmpty, entry.limit.hasRoom else { return false }
+      entry.limit.started()
+      entry.inFlight.record(entry.limit.inFlight)
+      return true
+    }
+    if admitted { return Permit(destination: destination, started: now) }
+    guard deadline > now else { throw NoRoom(destination: destination) }
+    let started = try await withCheckedThrowingContinuation { continuation in
+      // Looked at again with the waiter put in line in the same step: a request that ended
+      // meanwhile hands its room to the line, this one included.
+      let id: Int? = state.withLock { state in
+        guard var entry = state.destinations[destination] else { return nil }
+        defer { state.destinations[destination] = entry }
+        if entry.waiters.isEmpty, entry.limit.hasRoom {
+          entry.limit.started()
+          return nil
+        }
+        let id = state.nextID
+        state.nextID += 1
+        entry.waiters.append(Waiter(id: id, continuation: continuation))
+        return id
+      }
+      guard let id else { return continuation.resume(returning: .now) }
+      let timeout = Task { [weak self] in
+        try? await Task.sleep(until: deadline, clock: .continuous)
+        guard !Task.isCancelled else { return }
+        self?.giveUp(waiter: id, at: destination)
+      }
+      let waiting: Bool = state.withLock { state in
+        guard let index = state.destinations[destination]?.waiters.firstIndex(where: { $0.id == id }) else {
+          return false
+        }
+        state.destinations[destination]?.waiters[index].timeout = timeout
+        return true
+      }
+      // Already handed its room: nothing left to time out.
+      if !waiting { timeout.cancel() }
+    }
+    return Permit(destination: destination, started: started)
+  }
+
+  /// Gives the room back with what came of the request; the next waiting request gets it, or as
+  /// many as the limit now allows.
+  func release(_ permit: Permit, _ outcome: DestinationLimit.Outcome) {
+    let now = ContinuousClock.now
+    var handed: [Waiter] = []
+    let change: DestinationLimit.Change? = state.withLock { state in
+      guard var entry = state.destinations[permit.destination] else { return nil }
+      defer { state.destinations[permit.destination] = entry }
+      if case .answered(let seconds) = outcome { entry.latency.recordSeconds(seconds) }
+      let demand = !entry.waiters.isEmpty || entry.limit.inFlight * 2 >= Int(entry.limit.limit)
+      let change = entry.limit.finished(outcome, at: Self.seconds(now - Self.origin), demand: demand)
+      while entry.limit.hasRoom, let waiter = entry.waiters.popFirst() {
+        entry.limit.started()
+        handed.append(waiter)
+      }
+      entry.inFlight.record(entry.limit.inFlight)
+      entry.limitGauge.record(Int(entry.limit.limit))
+      return change
+    }
+    for waiter in handed {
+      waiter.timeout?.cancel()
+      waiter.continuation.resume(returning: now)
+    }
+    switch change {
+    case .fell(let to):
+      logger.warning(
+        "a receiver is overloaded: fewer requests at once go to it until it answers in time again",
+        metadata: ["destination": "\(permit.destination)", "limit": "\(to)"])
+    case .recovered(let at):
+      logger.notice(
+        "a receiver answers in time again",
+        metadata: ["destination": "\(permit.destination)", "limit": "\(at)"])
+    case nil:
+      break
+    }
+  }
+
+  /// The limit and requests under way of each destination (for tests and the benchmarks).
+  func snapshot() -> [String: (limit: Int, inFlight: Int, waiting: Int)] {
+    state.withLock { state in
+      state.destinations.mapValues { (Int($0.limit.limit), $0.limit.inFlight, $0.waiters.count) }
+    }
+  }
+
+  private func giveUp(waiter id: Int, at destination: String) {
+    let waiter: Waiter? = state.withLock { state in
+      guard let index = state.destinations[destination]?.waiters.firstIndex(where: { $0.id == id }) else {
+        return nil
+      }
+      return state.destinations[destination]?.waiters.remove(at: index)
+    }
+    waiter?.continuation.resume(throwing: NoRoom(destination: destination))
+  }
+
+  private func makeDestination(_ destination: String) -> Destination {
+    let dimensions = [("destination", destination)]
+    return Destination(
+      limit: DestinationLimit(initial: initial, ceiling: ceiling),
+      inFlight: Gauge(label: "herald_destination_in_flight", dimensions: dimensions),
+      limitGauge: Gauge(label: "herald_destination_limit", dimensions: dimensions),
+      latency: Metrics.Timer(label: "herald_destination_latency_seconds", dimensions: dimensions))
+  }
+
+  private static let origin = ContinuousClock.now
+
+  static func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+  }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import Logging
+import Testing
+
+@testable import HeraldWorker
+
+/// Issue 49: how many requests a receiver is given at once, found by itself — doubling while it
+/// answers promptly, halving on overload at most once a round trip, shrinking when its round trip
+/// grows, within the operator's ceiling — and the gate that holds requests past the limit in turn.
+@Suite struct DestinationLimitTests {
+  /// Starts as many requests as the limit allows and ends them all, each answered after `latency`.
+  func round(_ limit: inout DestinationLimit, at time: inout Double, latency: Double) {
+    let count = Int(limit.limit)
+    for _ in 0..<count { limit.started() }
+    time += latency
+    for _ in 0..<count { _ = limit.finished(.answered(latency: latency), at: time, demand: true) }
+  }
+
+  @Test func slowStartDoublesARoundTripUntilTheCeiling() {
+    var limit = DestinationLimit(initial: 8, ceiling: 100)
+    var time = 0.0
+    for expected in [16, 32, 64, 100, 100] {
+      round(&limit, at: &time, latency: 0.05)
+      #expect(Int(limit.limit) == expected)
+    }
+  }
+
+  @Test func anOverloadHalvesItOnceARoundTripAndIsSaidOnce() {
+    var limit = DestinationLimit(initial: 8, ceiling: 1000)
+    var time = 0.0
+    for _ in 0..<3 { round(&limit, at: &time, latency: 0.05) }
+    #expect(Int(limit.limit) == 64)
+    for _ in 0..<64 { limit.started() }
+    var changes: [DestinationLimit.Change] = []
+    // Ten 429s answered together: one round trip, one halving.
+    for _ in 0..<10 {
+      if let change = limit.finished(.overloaded, at: time + 0.01, demand: true) { changes.append(change) }
+    }
+    #expect(Int(limit.limit) == 32)
+    // A round trip later, still overloaded: halved again, but said only once.
+    for _ in 0..<10 {
+      if let change = limit.finished(.overloaded, at: time + 0.2, demand: true) { changes.append(change) }
+    }
+    #expect(Int(limit.limit) == 16)
+    #expect(changes == [.fell(to: 32)])
+    // Past slow start it grows by about one a round trip, and says when it is back.
+    for _ in 0..<40 { round(&limit, at: &time, latency: 0.05) }
+    #expect(limit.limit > 16 && limit.limit < 64, "\(limit.limit)")
+    #expect(!limit.overloaded)
+  }
+
+  @Test func aRoundTripThatDoublesTakesATenthOff() {
+    var limit = DestinationLimit(initial: 8, ceiling: 1000)
+    var time = 0.0
+    for _ in 0..<2 { round(&limit, at: &time, latency: 0.05) }
+    #expect(Int(limit.limit) == 32)
+    limit.started()
+    _ = limit.finished(.answered(latency: 0.3), at: time + 0.3, demand: true)
+    #expect(Int(limit.limit) == 28)
+  }
+
+  @Test func aFailureThatSaysNothingOfLoadChangesNothing() {
+    var limit = DestinationLimit(initial: 8, ceiling: 1000)
+    limit.started()
+    #expect(limit.finished(.failed, at: 1, demand: true) == nil)
+    #expect(Int(limit.limit) == 8)
+  }
+
+  @Test func requestsPastTheLimitWaitInTurnUntilTheirDeadline() async throws {
+    let gate = DestinationGate(ceiling: 1, initial: 1, logger: Logger(label: "test"))
+    let first = try await gate.acquire("http://r:80", until: .now + .seconds(5))
+    async let second = gate.acquire("http://r:80", until: .now + .seconds(5))
+    // Another destination has room of its own.
+    let other = try await gate.acquire("http://other:80", until: .now)
+    while gate.snapshot()["http://r:80"]?.waiting != 1 { try await Task.sleep(for: .milliseconds(1)) }
+    gate.release(first, .answered(latency: 0.01))
+    let next = try await second
+    #expect(next.destination == "http://r:80")
+    await #expect(throws: DestinationGate.NoRoom.self) {
+      try await gate.acquire("http://r:80", until: .now + .milliseconds(50))
+    }
+    gate.release(next, .answered(latency: 0.01))
+    gate.release(other, .unused)
+    #expect(gate.snapshot()["http://r:80"]?.inFlight == 0)
+  }
+}
