@@ -10,7 +10,7 @@ enum BenchmarkMain {
     // Arguments pick jobs by name; none runs them all.
     let jobs: Set = [
       "plan", "proximity", "movement", "places", "daemon", "gpx", "scenario", "sse", "workers", "recurrence",
-      "caldav", "compare", "calendar", "changes", "zones",
+      "caldav", "compare", "calendar", "changes", "zones", "distance", "receivers",
     ]
     let picked = Set(CommandLine.arguments.dropFirst())
     guard picked.isSubset(of: jobs) else {
@@ -146,6 +146,22 @@ enum BenchmarkMain {
         try await QueueComparisonBenchmark().run()
       } catch {
         print("compare benchmark failed: \(error)")
+        exit(1)
+      }
+    }
+    if picked.contains("receivers") {
+      do {
+        try await ReceiverFaultBenchmark().run()
+      } catch {
+        print("receivers benchmark failed: \(error)")
+        exit(1)
+      }
+    }
+    if picked.contains("distance") {
+      do {
+        try await DistanceBenchmark().run()
+      } catch {
+        print("distance benchmark failed: \(error)")
         exit(1)
       }
     }

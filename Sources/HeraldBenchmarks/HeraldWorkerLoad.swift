@@ -18,11 +18,22 @@ struct HeraldWorkerLoad {
   func populate(
     _ url: PostgresURL, perUser: Int, startingIn: Double, spread: Int, webhook: URL, rate: Int? = nil
   ) async throws -> Date {
+    try await populate(url, perUser: perUser, startingIn: startingIn, spread: spread, rate: rate) { _ in
+      webhook
+    }
+  }
+
+  /// `populate`, each user's webhook chosen by their index.
+  func populate(
+    _ url: PostgresURL, perUser: Int, startingIn: Double, spread: Int, rate: Int? = nil,
+    webhook: @escaping @Sendable (Int) -> URL
+  ) async throws -> Date {
     let first = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + startingIn).rounded(.up))
     try await PostgresStore.withStore(url, logger: logger) { store in
       for index in 0..<users {
         let name = "user-\(index)"
-        _ = try await store.addUser(name: name, timeZone: .utc, language: .de, webhook: webhook, at: Date())
+        _ = try await store.addUser(
+          name: name, timeZone: .utc, language: .de, webhook: webhook(index), at: Date())
         let blocks = (0..<perUser).map { block in
           let fire = first.addingTimeInterval(
             rate.map { Double(block * users + index) / Double($0) } ?? Double(block % spread))
@@ -55,16 +66,19 @@ struct HeraldWorkerLoad {
     guard FileManager.default.isExecutableFile(atPath: herald.path) else {
       throw BenchmarkFailure("no \(herald.path): swift build -c release --product herald")
     }
-    // `HERALD_BENCH_CONCURRENCY` tries another number of users delivered at once per worker.
-    let concurrency = ProcessInfo.processInfo.environment["HERALD_BENCH_CONCURRENCY"] ?? "32"
+    // `HERALD_BENCH_CONCURRENCY` tries another number of users delivered at once per worker
+    // (else the worker's own default).
+    let concurrency = ProcessInfo.processInfo.environment["HERALD_BENCH_CONCURRENCY"].map {
+      ["--concurrency", $0]
+    }
     let threads = Self.threads(forWorkers: count)
     return try (0..<count).map { _ in
       let process = Process()
       process.executableURL = herald
-      process.arguments = [
-        "worker", "--postgres", url.description, "--allow-private-receivers", "--concurrency", concurrency,
-        "--threads", String(threads),
-      ]
+      process.arguments =
+        [
+          "worker", "--postgres", url.description, "--allow-private-receivers", "--threads", String(threads),
+        ] + (concurrency ?? [])
       process.standardOutput = FileHandle.nullDevice
       process.standardError = FileHandle.nullDevice
       try process.start()

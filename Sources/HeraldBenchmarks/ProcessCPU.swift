@@ -53,3 +53,28 @@ enum ProcessCPU {
     return 0
   }
 }
+
+/// The whole machine's CPU as /proc/stat counts it: what share of its cores were busy between two
+/// readings, whoever was busy.
+struct MachineCPU {
+  var busy: Double
+  var total: Double
+
+  static func now() -> MachineCPU {
+    guard let text = try? String(contentsOfFile: "/proc/stat", encoding: .utf8),
+      let line = text.split(separator: "\n").first(where: { $0.hasPrefix("cpu ") })
+    else { return MachineCPU(busy: 0, total: 0) }
+    // user nice system idle iowait irq softirq steal …: idle and iowait are the idle time.
+    let fields = line.split(separator: " ").dropFirst().compactMap { Double($0) }
+    guard fields.count >= 8 else { return MachineCPU(busy: 0, total: 0) }
+    let idle = fields[3] + fields[4]
+    let total = fields.prefix(8).reduce(0, +)
+    return MachineCPU(busy: total - idle, total: total)
+  }
+
+  /// The busy share of the machine from `earlier` to this reading (0–1).
+  func busyShare(since earlier: MachineCPU) -> Double {
+    let total = self.total - earlier.total
+    return total > 0 ? (busy - earlier.busy) / total : 0
+  }
+}

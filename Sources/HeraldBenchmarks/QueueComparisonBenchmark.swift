@@ -56,7 +56,7 @@ struct QueueComparisonBenchmark {
         url, perUser: perUser, startingIn: 20, spread: 1, webhook: receiver.url)
       try await HeraldWorkerLoad.sleep(until: fire.addingTimeInterval(0.5))
       receiver.reset()
-      let concurrency = ProcessInfo.processInfo.environment["HERALD_BENCH_CONCURRENCY"] ?? "32"
+      let concurrency = ProcessInfo.processInfo.environment["HERALD_BENCH_CONCURRENCY"] ?? "default"
       let threads = HeraldWorkerLoad.threads(forWorkers: workers)
       return try await QueueMeasurement.measure(
         side: "Herald", workers: workers,

@@ -15,6 +15,8 @@ struct QueueMeasurement {
   /// but which shares the machine's cores with them.
   var receiverCPU: Double
   var commits: Int
+  /// The share of the machine's cores busy from the first arrival to the last (0–1).
+  var machineBusy: Double = 0
 
   var workerMillisecondsPerDelivery: Double { workerCPU * 1000 / Double(deliveries) }
   var serverMillisecondsPerDelivery: Double { serverCPU * 1000 / Double(deliveries) }
@@ -41,7 +43,9 @@ struct QueueMeasurement {
     let workerStart = ProcessCPU.seconds(pids)
     let serverStart = ProcessCPU.serverSeconds(postmaster: postmaster)
     let receiverStart = ProcessCPU.seconds([getpid()])
+    let machineStart = MachineCPU.now()
     _ = try await receiver.wait(for: deliveries, within: 300)
+    let machineBusy = MachineCPU.now().busyShare(since: machineStart)
     guard receiver.count >= deliveries, let span = receiver.span else {
       throw BenchmarkFailure("\(side): \(receiver.count) of \(deliveries) arrived within 300 s")
     }
@@ -63,6 +67,6 @@ struct QueueMeasurement {
     return QueueMeasurement(
       side: side, workers: workers, setting: setting, deliveries: receiver.count,
       rate: Double(receiver.count) / seconds, workerCPU: workerCPU, serverCPU: serverCPU,
-      receiverCPU: receiverCPU, commits: commits)
+      receiverCPU: receiverCPU, commits: commits, machineBusy: machineBusy)
   }
 }

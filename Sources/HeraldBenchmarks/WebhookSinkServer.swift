@@ -11,8 +11,20 @@ import NIOPosix
 /// queue shares, its CPU is taken from the queue it serves (a router and a task a request cost
 /// 0.06 ms of CPU a delivery, over half of Herald's worker; `compare` prints what this one costs).
 final class WebhookSinkServer: @unchecked Sendable {
+  /// How the receiver answers: after `delay` (its round trip, a receiver across the internet),
+  /// and with 429 and `Retry-After` while `overloadedUntil` lies ahead.
+  struct Behaviour: Sendable {
+    var delay: TimeInterval = 0
+    var overloadedUntil: Date?
+    var retryAfter: Int = 1
+  }
+
   private let lock = NSLock()
   private var arrivals: [(id: String, at: Date)] = []
+  private var refused = 0
+  /// Requests read and not yet answered: what its clients have under way with it.
+  private var open = 0
+  private var behaviour = Behaviour()
   let port: Int
   let url: URL
   private var channel: (any Channel)?
@@ -35,14 +47,46 @@ final class WebhookSinkServer: @unchecked Sendable {
       .bind(host: "127.0.0.1", port: port).get()
   }
 
-  fileprivate func arrived(_ id: String) {
+  /// Notes a request; the answer it gets (nil: 204) and after how long.
+  fileprivate func arrived(_ id: String) -> (overloaded: Int?, delay: TimeInterval) {
     let now = Date()
-    lock.withLock { arrivals.append((id, now)) }
+    return lock.withLock {
+      open += 1
+      if let until = behaviour.overloadedUntil, until > now {
+        refused += 1
+        return (behaviour.retryAfter, behaviour.delay)
+      }
+      arrivals.append((id, now))
+      return (nil, behaviour.delay)
+    }
+  }
+
+  /// A request was answered.
+  fileprivate func answered() { lock.withLock { open -= 1 } }
+
+  /// Requests under way with it now.
+  var openCount: Int { lock.withLock { open } }
+
+  /// Changes how the receiver answers from now on.
+  func behave(_ change: (inout Behaviour) -> Void) { lock.withLock { change(&behaviour) } }
+
+  /// Requests answered 429 since the last reset.
+  var refusedCount: Int { lock.withLock { refused } }
+
+  /// Deliveries that arrived more than once (the same `webhook-id`) since the last reset.
+  var duplicates: Int {
+    let ids = lock.withLock { arrivals.map(\.id) }
+    return ids.count - Set(ids).count
   }
 
   var count: Int { lock.withLock { arrivals.count } }
 
-  func reset() { lock.withLock { arrivals = [] } }
+  func reset() {
+    lock.withLock {
+      arrivals = []
+      refused = 0
+    }
+  }
 
   /// The first and the last arrival since the last reset, nil before any.
   var span: (first: Date, last: Date)? {
@@ -98,11 +142,26 @@ private final class SinkHandler: ChannelInboundHandler {
     case .body:
       break
     case .end:
-      sink.arrived(id)
-      let head = HTTPResponseHead(version: .http1_1, status: .noContent)
-      context.write(wrapOutboundOut(.head(head)), promise: nil)
-      context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
-      if !keepAlive { context.close(promise: nil) }
+      let (overloaded, delay) = sink.arrived(id)
+      var head = HTTPResponseHead(
+        version: .http1_1, status: overloaded == nil ? .noContent : .tooManyRequests)
+      if let overloaded {
+        head.headers.add(name: "Retry-After", value: String(overloaded))
+        head.headers.add(name: "Content-Length", value: "0")
+      }
+      let keepAlive = keepAlive
+      let answer = { [self] in
+        sink.answered()
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+        if !keepAlive { context.close(promise: nil) }
+      }
+      if delay > 0 {
+        // The round trip of a receiver far away, on the event loop: no thread waits.
+        context.eventLoop.scheduleTask(in: .milliseconds(Int64(delay * 1000))) { answer() }
+      } else {
+        answer()
+      }
     }
   }
 }
