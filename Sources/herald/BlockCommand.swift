@@ -95,7 +95,7 @@ struct BlockCommand: AsyncParsableCommand {
     func run() throws {
       for block in try store.open(.readOnly).focusBlocks() {
         let tasks = block.taskIDs.isEmpty ? "" : "  [\(block.taskIDs.joined(separator: ", "))]"
-        try StandardOutput.writeLine(
+        try StandardOutput.writeRow(
           "\(block.id)  \(SystemClockText.text(block.start)) → \(SystemClockText.text(block.end))  "
             + block.title + tasks)
       }

@@ -48,7 +48,7 @@ struct CalendarCommand: AsyncParsableCommand {
       for calendar in try store.open(.readOnly).calendars() {
         let read = try calendar.lastReadAt.map(SystemClockText.text) ?? "never"
         let failing = calendar.lastError.map { "  (last read failed: \($0))" } ?? ""
-        try StandardOutput.writeLine(
+        try StandardOutput.writeRow(
           "\(calendar.id)  \(calendar.kind.rawValue)  \(calendar.name)  \(calendar.source)  read \(read)\(failing)"
         )
       }
@@ -90,7 +90,7 @@ struct CalendarCommand: AsyncParsableCommand {
             calendar, store: database, now: Date(), timeZone: try SystemTimeZoneSource().current())
         } catch {
           // Every calendar is tried; all but the last failure are told here, that one on exit.
-          if let failure { FileHandle.standardError.write(Data("error: \(failure)\n".utf8)) }
+          if let failure { StandardError.writeLine("error: \(failure)") }
           failure = error
         }
       }

@@ -24,7 +24,7 @@ struct SettingsCommand: ParsableCommand {
       lines.append((SettingsCommand.localeKey, try database.language().rawValue))
       let width = lines.map(\.0.count).max() ?? 0
       for (key, value) in lines {
-        try StandardOutput.writeLine(key.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + value)
+        try StandardOutput.writeRow(key.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + value)
       }
     }
   }
