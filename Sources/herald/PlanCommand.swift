@@ -33,7 +33,8 @@ struct PlanCommand: ParsableCommand {
     guard (1...366).contains(horizonDays) else {
       throw FieldError("--horizon-days", "expected a number of days in 1…366, got \(horizonDays)")
     }
-    var state = try ScenarioDocument.decode(InputFile.contents(of: scenario))
+    var state = try ScenarioDocument.decode(
+      InputFile.contents(of: scenario, limit: ScenarioDocument.largestFile))
     if !calendars.isEmpty {
       // Streamed: a 50 MB export is merged without holding it, or its components, in memory.
       state = try CalendarImport.merge(
