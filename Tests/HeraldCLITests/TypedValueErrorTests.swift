@@ -86,15 +86,17 @@ import Testing
     #expect(try db.snapshot() == before)
   }
 
-  @Test func aSettingTakesAValueThatLooksLikeAnOptionWhereverTheOptionsAre() throws {
+  @Test func aSettingsValueThatLooksLikeAnOptionIsReadWhereverTheOptionsAre() throws {
     let db = try CLIDatabase()
     defer { db.remove() }
-    try db.succeed(["settings", "set", "focusBlockLeadMinutes", "0"])
-    // `--database` after the value, as `CLIDatabase` puts it, and before it.
-    let result = try HeraldProcess.run([
-      "settings", "set", "--database", db.path, "focusBlockLeadMinutes", "15",
+    // `--database` before the key, where `CLIDatabase` puts it after the value.
+    let refused = try HeraldProcess.run([
+      "settings", "set", "--database", db.path, "focusBlockLeadMinutes", "-1",
     ])
-    #expect(result.status == 0, "\(result.stderr)")
+    #expect(refused.status == 1)
+    #expect(refused.stderr == "error: focusBlockLeadMinutes: expected an integer 0–120, got -1\n")
+    let set = try HeraldProcess.run(["settings", "set", "--database", db.path, "focusBlockLeadMinutes", "15"])
+    #expect(set.status == 0, "\(set.stderr)")
     #expect(try db.succeed(["settings", "show"]).contains("focusBlockLeadMinutes            15\n"))
   }
 }
