@@ -97,6 +97,35 @@ import Testing
     Self.expectRows(try db.succeed(["route", "start", "r"]), count: 1, containing: false)
   }
 
+  @Test func theDaemonsLogShowsATitleInsteadOfObeyingIt() async throws {
+    let db = try CLIDatabase()
+    defer { db.remove() }
+    try db.succeed(["task", "add", "--title", Self.hostile, "--due", "2026-11-23T10:30:00Z"])
+    try db.succeed(["settings", "set", "dueDateAdvanceReminderEnabled", "true"])
+    try db.succeed(["settings", "set", "dueDateAdvanceReminderMinutes", "15"])
+    // A minute before the advance reminder on a clock at 60 times real speed: shown after a second,
+    // and logged with its title at debug level.
+    let daemon = try StreamingProcess([
+      "run", "--database", db.path, "--sink", "stdout", "--verbose", "--clock-start", "2026-11-23T10:14:00Z",
+      "--clock-speed", "60",
+    ])
+    let watchdog = daemon.kill(after: 30)
+    defer { watchdog.cancel() }
+    for await line in daemon.lines where line.text.contains("due-date-advance-t1") { break }
+    // The log line comes right after the delivery line: looked for, for at most 10 s.
+    let waitedFrom = ContinuousClock.now
+    while !daemon.standardError.contains(where: { $0.text.contains("shown text") }),
+      waitedFrom.duration(to: .now) < .seconds(10)
+    {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    _ = await daemon.stop(within: 10)
+    let log = daemon.standardError.map(\.text)
+    let shown = log.first { $0.contains("shown text") }
+    #expect(shown?.contains("title=\(Self.shown) ") == true, "\(log)")
+    Self.expectRows(log.joined(separator: "\n") + "\n", count: log.count, containing: false)
+  }
+
   @Test func anErrorQuotingWhatWasTypedStaysOneLineWithoutEscapes() throws {
     let db = try CLIDatabase()
     defer { db.remove() }
