@@ -53,7 +53,7 @@ public enum CalendarImport {
       switch document {
       case .file(let path):
         collector.beginFile(path: path)
-        try ICalendarReader.read(InputFile(path: path), into: &collector)
+        try ICalendarReader.read(InputFile(path: path, limit: ICalendarReader.largestFile), into: &collector)
       case .data(let data, let path):
         collector.beginFile(path: path)
         try ICalendarReader.read(data, path: path, into: &collector)

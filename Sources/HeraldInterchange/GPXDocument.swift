@@ -31,7 +31,8 @@ public struct GPXDocument: Sendable {
     var waypoints: [Waypoint] = []
     var fixes: [LocationFix] = []
     name = try GPXReader.read(
-      InputFile(path: url.path), waypoint: { waypoints.append($0) }, fix: { fixes.append($0) })
+      InputFile(path: url.path, limit: GPXReader.largestFile), waypoint: { waypoints.append($0) },
+      fix: { fixes.append($0) })
     self.waypoints = waypoints
     self.fixes = fixes
   }

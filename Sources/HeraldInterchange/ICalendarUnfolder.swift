@@ -6,6 +6,11 @@
 /// one content line is held, however large the file.
 struct ICalendarUnfolder {
   private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+  /// The longest content line read, unfolded. RFC 5545 sets none; a long `DESCRIPTION` is some
+  /// KB, and an attachment inline in base64 (`ATTACH;ENCODING=BASE64`, which Herald reads past) a
+  /// few MB. A file without line breaks (`/dev/zero`) is refused here, long before the file's
+  /// own limit, holding no more than this.
+  static let maximumLineLength = 16 << 20
 
   /// The content line being gathered.
   private var line: [UInt8] = []
@@ -99,11 +104,16 @@ struct ICalendarUnfolder {
         continue
       }
       let rest = bytes[index...]
-      guard let newline = rest.firstIndex(of: UInt8(ascii: "\n")) else {
-        line.append(contentsOf: rest)
-        return
+      let newline = rest.firstIndex(of: UInt8(ascii: "\n"))
+      let end = newline ?? bytes.count
+      guard line.count + (end - index) <= Self.maximumLineLength else {
+        throw ICalendarProblem(
+          line: lineNumber,
+          "a content line longer than \(ByteCountText.text(Self.maximumLineLength)), the most Herald reads")
       }
-      line.append(contentsOf: bytes[index..<newline])
+      // Rebased: a raw buffer is appended as one copy, a slice of one byte by byte.
+      line.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[index..<end]))
+      guard let newline else { return }
       index = newline + 1
       try endPhysicalLine()
     }

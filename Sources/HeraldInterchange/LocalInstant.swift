@@ -84,12 +84,14 @@ public enum LocalInstant {
     return (day, time.minuteOfDay * 60 + second)
   }
 
-  /// Reads `text` as `parse` does; the error names `field` and what was expected.
+  /// Reads `text` as `parse` does; the error names `field`, the value, and what is wrong with it
+  /// (`2026-02-30: February 2026 has 28 days`, `24:00: the hour must be 00–23`) or else what was
+  /// expected.
   public static func parse(_ text: String, zone: Zone, field: String) throws(FieldError)
     -> Date
   {
     guard let instant = parse(text, zone: zone) else {
-      throw FieldError(field, "expected \(expected), got \(JSONWriter.string(.string(text)))")
+      throw RFC3339.error(text, field: field, expected: expected, localAllowed: true)
     }
     return try Validation.instant(instant, field: field)
   }

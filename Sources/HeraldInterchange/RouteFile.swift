@@ -3,10 +3,15 @@ import HeraldCore
 
 /// Reads a route: a GPX file whose `<wpt>`s are its points of interest, or a JSON route.
 public enum RouteFile {
+  /// The largest route file read: read whole, and a GPX route may carry the recorded track it
+  /// was drawn on (its points are read past). A route sent to the API is at most 4 MiB; a file
+  /// on the user's own disk may be larger.
+  public static let largestFile = 64 << 20
+
   /// Loads `url` by its content: JSON when it starts with `{`, GPX otherwise.
   /// Errors start with the file's path.
   public static func load(_ url: URL) throws(FieldError) -> Route {
-    let data = try InputFile.contents(of: url.path)
+    let data = try InputFile.contents(of: url.path, limit: largestFile)
     do {
       let firstByte = data.first { !" \n\r\t".utf8.contains($0) }
       if firstByte == UInt8(ascii: "{") { return try RouteDocument.decode(data) }

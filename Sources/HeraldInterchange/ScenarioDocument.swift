@@ -6,6 +6,11 @@ import HeraldCore
 /// Reading checks everything the contract lists and refuses unknown keys; each error is one
 /// `FieldError` whose field is the exact path (`tasks[3].due`).
 public enum ScenarioDocument {
+  /// The largest scenario file read (`plan --scenario`, `import`): read whole, with its JSON tree
+  /// and the state beside it (a 50 MB document of 600 000 tasks takes about 345 MB resident), so
+  /// 64 MiB keeps the largest benchmarked document (54 MB) and refuses `/dev/zero` in a moment.
+  public static let largestFile = 64 << 20
+
   /// Reads a scenario document.
   public static func decode(_ data: Data, zones: any ZoneDatabase = SystemZones.shared) throws(FieldError)
     -> PlanningState

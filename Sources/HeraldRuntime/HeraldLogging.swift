@@ -2,9 +2,12 @@ import Logging
 
 /// Logs go to stderr, so stdout stays clean for the delivery lines.
 public enum HeraldLogging {
-  /// A logger writing to stderr at info (or debug, with titles, when verbose).
+  /// A logger writing to stderr at info (or debug, with titles, when verbose), each entry made
+  /// printable on one line.
   public static func logger(verbose: Bool) -> Logger {
-    var logger = Logger(label: "herald") { label in StreamLogHandler.standardError(label: label) }
+    var logger = Logger(label: "herald") { label in
+      PrintableLogHandler(wrapped: StreamLogHandler.standardError(label: label))
+    }
     logger.logLevel = verbose ? .debug : .info
     return logger
   }

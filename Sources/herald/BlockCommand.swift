@@ -100,7 +100,7 @@ struct BlockCommand: AsyncParsableCommand {
       try StoredProblemWarnings.write(of: database)
       for block in try database.focusBlocks() {
         let tasks = block.taskIDs.isEmpty ? "" : "  [\(block.taskIDs.joined(separator: ", "))]"
-        try StandardOutput.writeLine(
+        try StandardOutput.writeRow(
           "\(block.id)  \(SystemClockText.text(block.start)) → \(SystemClockText.text(block.end))  "
             + block.title + tasks)
       }

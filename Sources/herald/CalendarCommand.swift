@@ -54,7 +54,7 @@ struct CalendarCommand: AsyncParsableCommand {
         let read = try calendar.lastReadAt.map(SystemClockText.text) ?? "never"
         let failing = calendar.lastError.map { "  (last read failed: \($0))" } ?? ""
         let problem = leftOut[calendar.id].map { "  (left out of the plan: \($0))" } ?? ""
-        try StandardOutput.writeLine(
+        try StandardOutput.writeRow(
           "\(calendar.id)  \(calendar.kind.rawValue)  \(calendar.name)  \(calendar.source)  read \(read)\(failing)\(problem)"
         )
       }
@@ -96,7 +96,7 @@ struct CalendarCommand: AsyncParsableCommand {
             calendar, store: database, now: Date(), timeZone: try SystemTimeZoneSource().current())
         } catch {
           // Every calendar is tried; all but the last failure are told here, that one on exit.
-          if let failure { FileHandle.standardError.write(Data("error: \(failure)\n".utf8)) }
+          if let failure { StandardError.writeLine("error: \(failure)") }
           failure = error
         }
       }

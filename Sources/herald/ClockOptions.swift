@@ -26,13 +26,9 @@ struct ClockOptions: ParsableArguments {
     guard let clockStart else {
       return clockSpeed == 1 ? SystemClock() : ScaledClock(start: Date(), factor: clockSpeed)
     }
-    guard let start = RFC3339.parse(clockStart) else {
-      throw FieldError("--clock-start", "not an RFC 3339 instant with offset: \"\(clockStart)\"")
-    }
+    let start = try RFC3339.parse(clockStart, field: "--clock-start")
     guard let clockAnchor else { return ScaledClock(start: start, factor: clockSpeed) }
-    guard let anchor = RFC3339.parse(clockAnchor) else {
-      throw FieldError("--clock-anchor", "not an RFC 3339 instant with offset: \"\(clockAnchor)\"")
-    }
+    let anchor = try RFC3339.parse(clockAnchor, field: "--clock-anchor")
     return ScaledClock(start: start, factor: clockSpeed, anchor: anchor)
   }
 

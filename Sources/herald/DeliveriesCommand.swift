@@ -43,7 +43,7 @@ struct DeliveriesCommand: AsyncParsableCommand {
       let records = try await database.withStore { store in
         try await store.deliveries(user: user, filter: filter, limit: limit)
       }
-      for record in records { try StandardOutput.writeLine(Self.line(record)) }
+      for record in records { try StandardOutput.writeRow(Self.line(record)) }
     }
 
     /// One delivery on one line: fields apart by two spaces, the request id and the error as

@@ -34,7 +34,7 @@ struct Herald: AsyncParsableCommand {
       Foundation.exit(0)
     }
     if let notice = SystemZones.shared.fallbackNotice {
-      FileHandle.standardError.write(Data("warning: \(notice)\n".utf8))
+      StandardError.writeLine("warning: \(notice)")
     }
     do {
       var command = try parseAsRoot()
@@ -62,7 +62,7 @@ struct Herald: AsyncParsableCommand {
   }
 
   private static func fail(_ line: String, code: Int32) -> Never {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
+    StandardError.writeLine(line)
     Foundation.exit(code)
   }
 }

@@ -25,7 +25,7 @@ struct ImportCommand: AsyncParsableCommand {
 
   func run() async throws {
     // Read and check the whole document first: a bad one leaves the database untouched.
-    let state = try ScenarioDocument.decode(InputFile.contents(of: file))
+    let state = try ScenarioDocument.decode(InputFile.contents(of: file, limit: ScenarioDocument.largestFile))
     guard let user else {
       if database.postgres != nil { throw FieldError("--user", "required with --postgres") }
       return try store.open().replaceAll(with: state)

@@ -20,12 +20,12 @@ struct MovementCommand: ParsableCommand {
         try StandardOutput.writeLine("no movement schedule (pick one: herald movement template officeWorker)")
         return
       }
-      try StandardOutput.writeLine(
+      try StandardOutput.writeRow(
         "interval \(schedule.intervalMinutes) min, fallback \(schedule.fallbackIntervalMinutes) min, "
           + "active hours \(schedule.activeHoursStart)–\(schedule.activeHoursEnd)")
       for weekday in Weekday.allCases {
         let text = schedule.days[weekday].map(MovementCommand.describe) ?? "off"
-        try StandardOutput.writeLine(
+        try StandardOutput.writeRow(
           weekday.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0) + text)
       }
     }

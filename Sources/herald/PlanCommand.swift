@@ -27,13 +27,12 @@ struct PlanCommand: ParsableCommand {
   var horizonDays: Int = 14
 
   func run() throws {
-    guard let instant = RFC3339.parse(now) else {
-      throw FieldError("--now", "not an RFC 3339 instant with offset: \"\(now)\"")
-    }
+    let instant = try RFC3339.parse(now, field: "--now")
     guard (1...366).contains(horizonDays) else {
       throw FieldError("--horizon-days", "expected a number of days in 1…366, got \(horizonDays)")
     }
-    var state = try ScenarioDocument.decode(InputFile.contents(of: scenario))
+    var state = try ScenarioDocument.decode(
+      InputFile.contents(of: scenario, limit: ScenarioDocument.largestFile))
     if !calendars.isEmpty {
       // Streamed: a 50 MB export is merged without holding it, or its components, in memory.
       state = try CalendarImport.merge(

@@ -22,7 +22,7 @@ extension RouteCommand {
       // Read and check the whole file first: a bad one leaves the database untouched.
       let route = try RouteFile.load(URL(fileURLWithPath: file))
       try store.open().importRoute(route)
-      print(route.id)
+      try StandardOutput.writeLine(route.id)
     }
   }
 
@@ -38,7 +38,7 @@ extension RouteCommand {
       for route in try database.routes() {
         var line = "\(route.id)  \(route.waypoints.count) points  \(route.name)"
         if let walk, walk.routeID == route.id { line += "  " + RouteCommand.progress(walk, route) }
-        print(line)
+        try StandardOutput.writeRow(line)
       }
     }
   }
@@ -55,17 +55,18 @@ extension RouteCommand {
       let database = try store.open()
       guard let route = try database.route(id: id) else { throw FieldError("route \(id)", "no such route") }
       if json {
-        print(RouteDocument.encode(route), terminator: "")
+        try StandardOutput.write(RouteDocument.encode(route))
         return
       }
       let walk = try database.activeWalk().flatMap { $0.routeID == id ? $0 : nil }
-      print("\(route.id)  \(route.name)" + (walk.map { "  " + RouteCommand.progress($0, route) } ?? ""))
+      try StandardOutput.writeRow(
+        "\(route.id)  \(route.name)" + (walk.map { "  " + RouteCommand.progress($0, route) } ?? ""))
       for (index, point) in route.waypoints.enumerated() {
         let reached =
           try walk?.visited[point.id].map { (date) throws(FieldError) in
             "  reached \(try SystemClockText.text(date))"
           } ?? ""
-        print(
+        try StandardOutput.writeRow(
           String(
             format: "%3d. %@  %.5f, %.5f", index + 1, point.name, point.coordinate.latitude,
             point.coordinate.longitude)
@@ -106,7 +107,7 @@ extension RouteCommand {
       let start = try database.startWalk(routeID: id, at: Date(), restart: restart)
       guard let walk = try database.activeWalk(), let route = try database.route(id: id) else { return }
       let verb = start == .resumed ? "still walking" : "walking"
-      print("\(verb) \(id): \(RouteCommand.progress(walk, route))")
+      try StandardOutput.writeRow("\(verb) \(id): \(RouteCommand.progress(walk, route))")
     }
   }
 
@@ -119,11 +120,12 @@ extension RouteCommand {
     func run() throws {
       let database = try store.open()
       guard let walk = try database.stopWalk() else {
-        print("no walk under way")
+        try StandardOutput.writeRow("no walk under way")
         return
       }
       let route = try database.route(id: walk.routeID)
-      print("stopped \(walk.routeID)" + (route.map { ": " + RouteCommand.progress(walk, $0) } ?? ""))
+      try StandardOutput.writeRow(
+        "stopped \(walk.routeID)" + (route.map { ": " + RouteCommand.progress(walk, $0) } ?? ""))
     }
   }
 

@@ -46,7 +46,7 @@ struct RouteCommand: ParsableCommand {
         throw FieldError("--poi-notifications", "expected on or off, got \"\(poiNotifications)\"")
       }
       let route = try RouteFile.load(URL(fileURLWithPath: route))
-      let trackFile = try InputFile(path: track)
+      let trackFile = try InputFile(path: track, limit: GPXReader.largestFile)
       // The track streams through the monitor: a year of 1 Hz fixes never sits in memory.
       let replay = try RouteReplay(
         route: route, radius: radius, language: language, notificationsEnabled: poiNotifications == "on",

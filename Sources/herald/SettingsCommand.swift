@@ -24,7 +24,7 @@ struct SettingsCommand: ParsableCommand {
       lines.append((SettingsCommand.localeKey, try database.language().rawValue))
       let width = lines.map(\.0.count).max() ?? 0
       for (key, value) in lines {
-        try StandardOutput.writeLine(key.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + value)
+        try StandardOutput.writeRow(key.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + value)
       }
     }
   }
@@ -38,9 +38,20 @@ struct SettingsCommand: ParsableCommand {
 
     @OptionGroup var store: StoreOptions
     @Argument(help: "The setting.") var key: String
-    @Argument(help: "Its value: a number, true/false, HH:MM, or de/en for locale.") var value: String
+    // Taken as every input no option claims: ArgumentParser would read `-1` as an option and say
+    // "Missing expected argument", where the setting's own check names the key and its range.
+    @Argument(
+      parsing: .allUnrecognized,
+      help: ArgumentHelp("Its value: a number, true/false, HH:MM, or de/en for locale.", valueName: "value"))
+    var values: [String] = []
 
     func run() throws {
+      guard values.count == 1, let value = values.first else {
+        throw FieldError(
+          key,
+          values.isEmpty
+            ? "needs a value" : "takes one value, got \(values.count): \(values.joined(separator: " "))")
+      }
       // Both are checked before the database is opened: bad input touches nothing.
       if key == SettingsCommand.localeKey {
         let language = try Language(parsing: value)

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldCore
 import HeraldSystem
 
 #if canImport(Glibc)
@@ -41,6 +42,14 @@ enum StandardOutput {
   /// Writes `text` and a newline, or throws.
   static func writeLine(_ text: String) throws(EnvironmentError) {
     try write(text + "\n")
+  }
+
+  /// Writes one row of what a person reads (a listing, `show`), made printable on one line by the
+  /// renderer every screen uses (`DisplayText.printable`): a title's escape sequence, line break
+  /// or bidi override is shown, never obeyed, and never starts a row of its own. Data formats
+  /// (`plan`, `export`, JSON) go through `write` untouched.
+  static func writeRow(_ text: String) throws(EnvironmentError) {
+    try writeLine(DisplayText.printable(text, singleLine: true))
   }
 
   /// Writes `text` whole, or throws a `Failure` saying why.

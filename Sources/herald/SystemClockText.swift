@@ -14,7 +14,7 @@ enum SystemClockText {
   /// stderr says which instant that is, so a surprise (or the error it leads to) is explained.
   static func instant(_ text: String, field: String) throws(FieldError) -> Date {
     let (instant, note) = try LocalInstant.resolve(text, zone: try zone(), field: field)
-    if let note { FileHandle.standardError.write(Data("note: \(note)\n".utf8)) }
+    if let note { StandardError.writeLine("note: \(note)") }
     return instant
   }
 

@@ -69,7 +69,7 @@ struct TaskCommand: ParsableCommand {
       for task in try database.tasks() {
         let due =
           try task.due.map(SystemClockText.text) ?? "-".padding(toLength: 16, withPad: " ", startingAt: 0)
-        try StandardOutput.writeLine("\(task.id)  \(task.completed ? "[x]" : "[ ]")  \(due)  \(task.title)")
+        try StandardOutput.writeRow("\(task.id)  \(task.completed ? "[x]" : "[ ]")  \(due)  \(task.title)")
       }
     }
   }

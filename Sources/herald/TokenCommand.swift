@@ -32,7 +32,7 @@ struct TokenCommand: ParsableCommand {
 
     func run() throws {
       for token in try store.open(.readOnly).tokens() {
-        try StandardOutput.writeLine("\(token.name)  \(RFC3339.utcString(token.createdAt))")
+        try StandardOutput.writeRow("\(token.name)  \(RFC3339.utcString(token.createdAt))")
       }
     }
   }

@@ -33,7 +33,7 @@ struct UpcomingCommand: ParsableCommand {
       // A followed calendar's block or task is marked with the calendar's name.
       let info = planned.content.userInfo
       let calendar = (info["blockID"] ?? info["taskID"]).flatMap { planning.calendars[$0] }
-      try StandardOutput.writeLine(
+      try StandardOutput.writeRow(
         "\(SystemClockText.text(planned.fireDate))  \(planned.identifier)  "
           + "\(planned.content.title) — \(planned.content.body)" + (calendar.map { "  [\($0)]" } ?? ""))
     }

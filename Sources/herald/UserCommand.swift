@@ -60,7 +60,7 @@ struct UserCommand: AsyncParsableCommand {
 
     func run() async throws {
       for user in try await database.withStore({ try await $0.users() }) {
-        try StandardOutput.writeLine(
+        try StandardOutput.writeRow(
           "\(user.name)  \(user.timeZone.identifier)  \(user.language.rawValue)  \(user.webhook.map(OutboundAddress.shown) ?? "-")"
         )
       }
@@ -77,15 +77,16 @@ struct UserCommand: AsyncParsableCommand {
 
     func run() async throws {
       let user = try await database.withStore { try await $0.user(named: name) }
-      try StandardOutput.writeLine(
-        """
-        name: \(user.name)
-        time zone: \(user.timeZone.identifier)
-        locale: \(user.language.rawValue)
-        webhook: \(user.webhook.map(OutboundAddress.shown) ?? "-")
-        webhook secret: \(user.webhookSecret)
-        created: \(RFC3339.utcString(user.createdAt))
-        """)
+      for row in [
+        "name: \(user.name)",
+        "time zone: \(user.timeZone.identifier)",
+        "locale: \(user.language.rawValue)",
+        "webhook: \(user.webhook.map(OutboundAddress.shown) ?? "-")",
+        "webhook secret: \(user.webhookSecret)",
+        "created: \(RFC3339.utcString(user.createdAt))",
+      ] {
+        try StandardOutput.writeRow(row)
+      }
     }
   }
 

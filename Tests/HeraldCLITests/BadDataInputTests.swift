@@ -54,7 +54,7 @@ import Testing
     (["block", "add", "--title", "x", "--id", "b1"] + hour, "error: block b1: already exists"),
     (
       ["block", "add", "--title", "x", "--start", "2026-11-23T25:00", "--end", "2026-11-23T10:00"],
-      "error: --start: expected an RFC 3339 instant"
+      "error: --start: 25:00: the hour must be 00–23 (in \"2026-11-23T25:00\")"
     ),
     (
       ["block", "add", "--title", "x", "--start", "tomorrow", "--end", "2026-11-23T10:00"],
@@ -62,7 +62,7 @@ import Testing
     ),
     (
       ["block", "add", "--title", "x", "--start", "2026-11-23T09:00", "--end", "2026-02-30T10:00"],
-      "error: --end: expected"
+      "error: --end: 2026-02-30: February 2026 has 28 days (in \"2026-02-30T10:00\")"
     ),
     (["block", "add", "--title", "x"], "error: Missing expected argument '--start <start>'"),
     (["block", "edit", "b9", "--title", "y"], "error: block b9: no such focus block"),
@@ -80,7 +80,10 @@ import Testing
     (["task", "add", "--title", "x", "--id", "t1"], "error: task t1: already exists"),
     (["task", "edit", "t9", "--title", "y"], "error: task t9: no such task"),
     (["task", "edit", "t1", "--title", ""], "error: title: must not be empty"),
-    (["task", "edit", "t1", "--due", "2026-11-24T24:00"], "error: --due: expected"),
+    (
+      ["task", "edit", "t1", "--due", "2026-11-24T24:00"],
+      "error: --due: 24:00: the hour must be 00–23 (in \"2026-11-24T24:00\")"
+    ),
     (
       ["task", "edit", "t1", "--due", "2026-11-24T17:00", "--no-due"], "error: --no-due: cannot go with --due"
     ),

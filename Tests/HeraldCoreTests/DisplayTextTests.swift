@@ -50,8 +50,40 @@ import Testing
 
   @Test func controlCharactersNeverReachAScreen() {
     let title = "a\u{1B}[31mb\nc\td\r"
-    #expect(DisplayText.printable(title, singleLine: true) == "a\u{FFFD}[31mb c d ")
-    #expect(DisplayText.printable(title, singleLine: false) == "a\u{FFFD}[31mb\nc\td ")
+    #expect(DisplayText.printable(title, singleLine: true) == "a␛[31mb␤c d␤")
+    #expect(DisplayText.printable(title, singleLine: false) == "a␛[31mb\nc\td\n")
     #expect(DisplayText.printable("Plain € text", singleLine: true) == "Plain € text")
+  }
+
+  @Test func everyControlCharacterIsShownAndNoneIsObeyed() {
+    // C0 as their Control Pictures, DEL as its own, C1 (CSI U+009B among them) as the replacement.
+    #expect(DisplayText.printable("\u{0}\u{7}\u{8}\u{1B}\u{7F}\u{9B}", singleLine: true) == "␀␇␈␛␡\u{FFFD}")
+    for value in UInt32(0)...0x10FFFF {
+      guard let scalar = Unicode.Scalar(value), scalar.properties.generalCategory == .control else {
+        continue
+      }
+      let shown = DisplayText.printable("a" + String(Character(scalar)) + "b", singleLine: true)
+      #expect(shown.unicodeScalars.allSatisfy { $0.properties.generalCategory != .control }, "\(value)")
+    }
+  }
+
+  @Test func bidiOverridesAndIsolatesCannotReorderALine() {
+    // "Trojan Source": an override would show `evil` reversed and drag the columns after it along.
+    let marks = "\u{202A}\u{202B}\u{202C}\u{202D}\u{202E}\u{2066}\u{2067}\u{2068}\u{2069}"
+    #expect(
+      DisplayText.printable("x\(marks)y", singleLine: true) == "x" + String(repeating: "\u{FFFD}", count: 9)
+        + "y")
+    // Marks that only set a direction stay: right-to-left text needs them.
+    #expect(DisplayText.printable("שלום\u{200F} 1", singleLine: true) == "שלום\u{200F} 1")
+  }
+
+  @Test func everyLineBreakIsOneSymbolOnOneLine() {
+    let breaks = ["\n", "\r", "\r\n", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"]
+    for lineBreak in breaks {
+      #expect(
+        DisplayText.printable("A\(lineBreak)B", singleLine: true) == "A␤B", "\(lineBreak.debugDescription)")
+      #expect(
+        DisplayText.printable("A\(lineBreak)B", singleLine: false) == "A\nB", "\(lineBreak.debugDescription)")
+    }
   }
 }

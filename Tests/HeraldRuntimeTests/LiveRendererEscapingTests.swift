@@ -73,7 +73,7 @@ import Testing
       try Self.activity(title: Self.long, task: "Tab\there\u{1B}[31mred"), now: Self.start, isFirst: false)
     #expect(
       line
-        == ",[{\"full_text\": \"Tom & Jerry <3 planning the… · 25:00 · Tab here\u{FFFD}[31mred · 0/1\", "
+        == ",[{\"full_text\": \"Tom & Jerry <3 planning the… · 25:00 · Tab here\u{241B}[31mred · 0/1\", "
         + "\"short_text\": \"Tom & Jerry <3 planning the… 25:00\", \"name\": \"herald\", \"instance\": \"b1\", "
         + "\"urgent\": false}]")
     #expect(throws: Never.self) { try JSONValue.parse(Data(line.dropFirst().utf8)) }
@@ -118,6 +118,6 @@ import Testing
   @Test func textWritesNoControlCharacters() throws {
     let line = TextRenderer().frame(
       try Self.activity(title: "Bad\u{1B}]0;owned\u{7}\nline"), now: Self.start, isFirst: true)
-    #expect(line == "Bad\u{FFFD}]0;owned\u{FFFD} line · 25:00 left · 0%")
+    #expect(line == "Bad\u{241B}]0;owned\u{2407}\u{2424}line · 25:00 left · 0%")
   }
 }

@@ -49,6 +49,29 @@ import Testing
     #expect(warnings[4].contains("accuracy: must not be negative"))
   }
 
+  @Test func aLineLongerThanGPSDsIsSkippedWithoutBeingHeld() async throws {
+    let pipe = Pipe()
+    let logs = LogRecorder()
+    let source = StdinSource(input: pipe.fileHandleForReading, logger: logs.logger())
+    let fix = #"{"latitude":45.2735,"longitude":13.7141,"time":"2026-06-01T10:00:00Z"}"#
+    // Written on a thread of its own: the pipe holds less than the long line.
+    let writer = pipe.fileHandleForWriting
+    Thread.detachNewThread {
+      // A megabyte without a line break (as from /dev/zero), then a good line; the same at the end.
+      writer.write(Data(repeating: UInt8(ascii: "x"), count: 1 << 20) + Data("\n\(fix)\n".utf8))
+      writer.write(Data(repeating: UInt8(ascii: "y"), count: 1 << 20))
+      try? writer.close()
+    }
+    var events: [LocationEvent] = []
+    for await event in source.events() { events.append(event) }
+    #expect(Self.fixes(events).map(\.timestamp) == [Fixtures.instant("2026-06-01T10:00:00Z")])
+    #expect(
+      logs.messages(at: .warning) == [
+        "standard input, line 1: skipped: longer than 10240 characters",
+        "standard input, line 3: skipped: longer than 10240 characters",
+      ])
+  }
+
   @Test func aGPXTrackIsReplayedOnItsOwnTimesCompressed() async throws {
     let start = Fixtures.instant("2020-12-18T06:15:50Z")
     let here = Fixtures.coordinate(45.2735, 13.7141)

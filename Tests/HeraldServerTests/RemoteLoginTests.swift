@@ -40,6 +40,16 @@ import Testing
     return (try cookie(page.headers), String(token))
   }
 
+  @Test func theLoginPageNamesTheCommandThatPrintsAToken() async throws {
+    let harness = try ServerHarness(allowRemote: true)
+    defer { harness.remove() }
+    try await harness.test { client in
+      let page = try await Self.send(client, .get, "/login")
+      #expect(
+        page.body.contains("<label for=\"token\">Token (von herald token create NAME ausgegeben)</label>"))
+    }
+  }
+
   @Test func aPageWithoutALoginIsSentToTheLoginPage() async throws {
     let harness = try ServerHarness(allowRemote: true)
     defer { harness.remove() }

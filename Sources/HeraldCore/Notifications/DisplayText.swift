@@ -55,25 +55,59 @@ extension Character {
 }
 
 extension DisplayText {
-  /// `text` with what no screen can show replaced: control characters (an escape sequence in a
-  /// title would drive a terminal) become `�`; line breaks and tabs become spaces on a medium of
-  /// one line, and stay where lines are allowed.
+  /// `text` as a screen shows it without being driven by it: the one renderer for user text on
+  /// every screen (terminal, status bar, notification). Titles come from the API, the pages and
+  /// calendars on the web, so anyone with a token could otherwise clear or rewrite the owner's
+  /// terminal, or reorder what a line seems to say.
+  ///
+  /// - A control character is shown as its symbol (`␛` for ESC, `␇` for BEL, `␡` for DEL; `�` for
+  ///   the C1 controls, which have none): seen, never obeyed.
+  /// - A bidi embedding, override or isolate (U+202A–U+202E, U+2066–U+2069: the characters of
+  ///   CVE-2021-42574, "Trojan Source") is shown as `�`: it would reorder the rest of the line,
+  ///   columns and times included.
+  /// - A line break (LF, CR, CRLF, VT, FF, NEL, U+2028, U+2029) is `␤` on a medium of one line (a
+  ///   row of a listing, a status bar) and a line break where lines are allowed; a tab is a space
+  ///   on one line and stays where lines are allowed.
   public static func printable(_ text: String, singleLine: Bool) -> String {
-    guard text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-      return text
-    }
+    guard text.unicodeScalars.contains(where: needsRendering) else { return text }
     var scalars = String.UnicodeScalarView()
+    var afterCarriageReturn = false
     for scalar in text.unicodeScalars {
-      guard scalar.properties.generalCategory == .control else {
+      // CRLF is one line break.
+      defer { afterCarriageReturn = scalar == "\r" }
+      if scalar == "\n", afterCarriageReturn { continue }
+      guard needsRendering(scalar) else {
         scalars.append(scalar)
         continue
       }
       switch scalar {
-      case "\n" where !singleLine, "\t" where !singleLine: scalars.append(scalar)
-      case "\n", "\t", "\r": scalars.append(" ")
-      default: scalars.append("\u{FFFD}")
+      case "\t": scalars.append(singleLine ? " " : scalar)
+      case "\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}":
+        scalars.append(singleLine ? lineBreakSymbol : "\n")
+      default: scalars.append(symbol(for: scalar))
       }
     }
     return String(scalars)
+  }
+
+  /// What a line break looks like on one line: SYMBOL FOR NEWLINE.
+  public static let lineBreakSymbol: Unicode.Scalar = "\u{2424}"
+
+  /// Whether `scalar` would act on a screen instead of being shown.
+  private static func needsRendering(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029: true
+    default: false
+    }
+  }
+
+  /// The visible stand-in of a control character: its symbol in Unicode's Control Pictures block
+  /// where there is one (C0 and DEL), else the replacement character.
+  private static func symbol(for scalar: Unicode.Scalar) -> Unicode.Scalar {
+    switch scalar.value {
+    case 0x00...0x1F: Unicode.Scalar(0x2400 + scalar.value) ?? "\u{FFFD}"
+    case 0x7F: "\u{2421}"
+    default: "\u{FFFD}"
+    }
   }
 }

@@ -15,8 +15,10 @@ enum CalDAVReader {
 
   /// Which kind of calendar `url` is: a CalDAV collection (answers `PROPFIND` with a `calendar`
   /// resource type) or a feed (answers `GET` with `text/calendar`).
-  static func kind(of calendar: FollowedCalendar) async throws(FieldError) -> FollowedCalendar.Kind {
-    let http = try CalendarHTTP(calendar)
+  static func kind(of calendar: FollowedCalendar, deadline: ContinuousClock.Instant) async throws(FieldError)
+    -> FollowedCalendar.Kind
+  {
+    let http = try CalendarHTTP(calendar, deadline: deadline)
     let found = try await http.send(
       "PROPFIND", headers: ["Depth": "0"],
       body: """
@@ -40,10 +42,12 @@ enum CalDAVReader {
   }
 
   /// Reads a feed; an unchanged one (`304` to `If-None-Match`) keeps `previous`.
-  static func readFeed(_ calendar: FollowedCalendar, previous: [CalendarItem]) async throws(FieldError)
-    -> Read
+  static func readFeed(
+    _ calendar: FollowedCalendar, previous: [CalendarItem], deadline: ContinuousClock.Instant
+  )
+    async throws(FieldError) -> Read
   {
-    let http = try CalendarHTTP(calendar)
+    let http = try CalendarHTTP(calendar, deadline: deadline)
     let etag = previous.first?.etag
     let response = try await http.send("GET", headers: etag.map { ["If-None-Match": $0] } ?? [:])
     if response.status == 304, !previous.isEmpty { return Read(items: previous) }
@@ -56,10 +60,10 @@ enum CalDAVReader {
 
   /// Reads a collection: what changed since the sync token when there is one and the server still
   /// knows it, else everything from a day before `now` on.
-  static func readCollection(_ calendar: FollowedCalendar, previous: [CalendarItem], now: Date)
-    async throws(FieldError) -> Read
-  {
-    let http = try CalendarHTTP(calendar)
+  static func readCollection(
+    _ calendar: FollowedCalendar, previous: [CalendarItem], now: Date, deadline: ContinuousClock.Instant
+  ) async throws(FieldError) -> Read {
+    let http = try CalendarHTTP(calendar, deadline: deadline)
     if let token = calendar.syncToken,
       let read = try await changes(since: token, http: http, previous: previous)
     {

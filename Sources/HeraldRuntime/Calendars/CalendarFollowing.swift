@@ -33,8 +33,11 @@ public enum CalendarFollowing {
     var calendar = FollowedCalendar(
       name: name ?? defaultName(path), kind: .file, source: path, username: username,
       passwordFile: passwordFile.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
-    calendar.kind = try await CalendarSourceReader.kind(of: calendar)
-    let read = try await CalendarSync.read(calendar, now: now, timeZone: timeZone)
+    // One deadline for both: finding out what the source is and reading it are one read to the
+    // person waiting for `calendar add`.
+    let deadline = ContinuousClock.now + CalendarSourceReader.webReadTimeout
+    calendar.kind = try await CalendarSourceReader.kind(of: calendar, deadline: deadline)
+    let read = try await CalendarSync.read(calendar, now: now, timeZone: timeZone, deadline: deadline)
     calendar.syncToken = read.syncToken
     return try store.addCalendar(calendar, items: read.items, readAt: now)
   }

@@ -23,11 +23,13 @@ public enum CalendarSync {
     return previous != read.items
   }
 
-  /// Reads `calendar`'s source and checks that every item parses and expands.
+  /// Reads `calendar`'s source (a web source by `deadline`) and checks that every item parses and
+  /// expands.
   public static func read(
-    _ calendar: FollowedCalendar, previous: [CalendarItem] = [], now: Date, timeZone: Zone
+    _ calendar: FollowedCalendar, previous: [CalendarItem] = [], now: Date, timeZone: Zone,
+    deadline: ContinuousClock.Instant = .now + CalendarSourceReader.webReadTimeout
   ) async throws(FieldError) -> (items: [CalendarItem], syncToken: String?) {
-    let read = try await CalendarSourceReader.read(calendar, previous: previous, now: now)
+    let read = try await CalendarSourceReader.read(calendar, previous: previous, now: now, deadline: deadline)
     // The last good copy was checked when it was kept: an unchanged read (most of them) is not
     // parsed again.
     if read.items != previous {

@@ -32,7 +32,14 @@ public struct StdinSource: LocationSource {
           logger.warning("standard input, line \(number): skipped: \(error)")
         }
       }
-      input.forEachLine(take, unterminated: take)
+      // As gpsd's lines: a fix is some 100 bytes, and input without line breaks must not grow.
+      input.forEachLine(
+        take, unterminated: take, maximumLength: GPSDReport.maximumLineLength,
+        overlong: {
+          number += 1
+          logger.warning(
+            "standard input, line \(number): skipped: longer than \(GPSDReport.maximumLineLength) characters")
+        })
       logger.info("standard input ended", metadata: ["lines": "\(number)"])
       continuation.finish()
     }

@@ -11,6 +11,9 @@ protocol AccountDirectory: Sendable {
   func account(forTokenNamed name: String) async throws -> Account?
   /// The account pages act for when they need no login (loopback, one user).
   func pageAccount() async throws -> Account?
+  /// The command that prints a token this directory accepts, for the login page: a token made
+  /// for the other store is refused.
+  var tokenCommand: String { get }
 }
 
 /// One person's data in one SQLite file: every token opens it; plans use the system's zone.
@@ -28,6 +31,8 @@ struct SingleUserDirectory: AccountDirectory {
   }
 
   func pageAccount() async throws -> Account? { account(named: "pages") }
+
+  var tokenCommand: String { "herald token create NAME" }
 
   private func account(named name: String) -> Account {
     let zones = zones

@@ -25,6 +25,9 @@ struct PostgresDirectory: AccountDirectory {
 
   func pageAccount() async throws -> Account? { nil }
 
+  /// `herald token create` writes to a local SQLite file; a user's token comes with the user.
+  var tokenCommand: String { "herald user add NAME" }
+
   private func account(_ user: HeraldUser) -> Account {
     let zone = user.timeZone
     return Account(

@@ -1,10 +1,13 @@
 import Foundation
 import HeraldCore
 
-/// The login of a server reachable from other machines: one field for a bearer token (the tokens
-/// `herald token create NAME` prints), posted with the form token.
+/// The login of a server reachable from other machines, or serving many users: one field for a
+/// bearer token (the tokens `tokenCommand` prints), posted with the form token.
 struct LoginPage {
   let texts: PageTexts
+  /// The command that prints a token this server accepts: `herald token create NAME` for one
+  /// person's SQLite file, `herald user add NAME` for many users in PostgreSQL.
+  let tokenCommand: String
   let formToken: String
   /// The page to go to after logging in (already checked by `safeReturnPath`).
   let returnPath: String
@@ -17,7 +20,7 @@ struct LoginPage {
         <form method="post" action="/login" id="login-form">
         \(FormToken.field(formToken))
         <input type="hidden" name="next" value="\(returnPath)">
-        <p><label for="token">\(texts.token)</label>
+        <p><label for="token">\(texts.token(printedBy: tokenCommand))</label>
         <input type="password" id="token" name="token" autocomplete="current-password" required size="50"></p>
         <p><button type="submit" id="login">\(texts.login)</button></p>
         </form>

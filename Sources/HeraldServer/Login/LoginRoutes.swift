@@ -21,7 +21,9 @@ struct LoginRoutes: Sendable {
   private func page(_ request: Request, returnPath: String, error: Bool) async throws -> Response {
     let token = FormToken.token(of: request)
     let language = try await directory.pageAccount()?.store.language() ?? .de
-    let page = LoginPage(texts: PageTexts(language: language), formToken: token.token, returnPath: returnPath)
+    let page = LoginPage(
+      texts: PageTexts(language: language), tokenCommand: directory.tokenCommand, formToken: token.token,
+      returnPath: returnPath)
     return PageResponse.html(page.render(error: error), status: error ? .unauthorized : .ok, formToken: token)
   }
 

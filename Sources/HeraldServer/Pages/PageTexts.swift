@@ -193,6 +193,9 @@ struct PageTexts: Sendable {
   // MARK: Login (remote)
 
   var login: String { pick("Anmelden", "Log in") }
-  var token: String { pick("Token (herald token create NAME)", "Token (herald token create NAME)") }
+  /// The token field's label, naming the command that prints a token the server accepts.
+  func token(printedBy command: String) -> String {
+    pick("Token (von \(command) ausgegeben)", "Token (printed by \(command))")
+  }
   var wrongToken: String { pick("Dieses Token gilt nicht.", "That token is not valid.") }
 }
