@@ -63,7 +63,8 @@ public struct HeraldServerApp: Sendable {
   }
 
   /// Every route, with its middleware: the host check and security headers on all; the bearer
-  /// token and JSON errors on the API; with `allowRemote`, the login on the pages.
+  /// token, the bounded and strictly read body, and JSON errors on the API; with `allowRemote`,
+  /// the login on the pages.
   public func router() throws -> Router<BasicRequestContext> {
     let router = Router()
     // Requests by route, method and status, and their durations (`--metrics-port`; without it the
@@ -80,6 +81,7 @@ public struct HeraldServerApp: Sendable {
     let api = router.group(RouterPath(prefix))
       .add(middleware: APIErrorMiddleware())
       .add(middleware: BearerTokenMiddleware(directory: directory))
+      .add(middleware: RequestBodyMiddleware())
       .add(middleware: PlanDocumentMiddleware(handler: handler, under: prefix))
     try handler.registerHandlers(on: api)
     DeliveryStream.register(on: api, bell: deliveryBell)
