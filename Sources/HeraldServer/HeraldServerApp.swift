@@ -83,7 +83,9 @@ public struct HeraldServerApp: Sendable {
       .add(middleware: BearerTokenMiddleware(directory: directory))
       .add(middleware: RequestBodyMiddleware())
       .add(middleware: PlanDocumentMiddleware(handler: handler, under: prefix))
-    try handler.registerHandlers(on: api)
+    let operations = MethodNotAllowedRoutes(registeringOn: api)
+    try handler.registerHandlers(on: operations)
+    operations.registerMethodNotAllowed(on: api, prefix: "/\(prefix)")
     DeliveryStream.register(on: api, bell: deliveryBell)
     let pages = PageRoutes(
       directory: directory, clock: clock, hub: hub, hubs: hubs, changes: changes,

@@ -9,7 +9,8 @@ import Testing
 @testable import HeraldServer
 
 /// Issue 48, row 9: an API error says what is wrong in the document's words (the field, what was
-/// expected, what came), never in the generated code's or a parser's.
+/// expected, what came), never in the generated code's or a parser's; another method on a path is
+/// 405 with `Allow`.
 @Suite struct APIErrorWordingTests {
   static let movement =
     #"{"intervalMinutes": 45, "fallbackIntervalMinutes": 60, "activeHours": {"start": "08:00", "end": "20:00"}, "days": {"monday": {"kind": "timeBlocks", "timeBlocks": [{"start": "09:00", "end": "10:00", "style": "gentle"}]}}}"#
@@ -94,6 +95,34 @@ import Testing
         let text = String(decoding: answer.data, as: UTF8.self)
         #expect((400..<500).contains(answer.status.code), "\(method) \(path)")
         for word in Self.internals { #expect(!text.contains(word), "\(method) \(path): \(text)") }
+      }
+    }
+  }
+
+  /// RFC 9110 §15.5.6: a method a path does not have is 405 naming those it has, with the API's
+  /// JSON error, after the token check like every API request.
+  @Test func anotherMethodOnAPathIs405WithAllow() async throws {
+    let harness = try ServerHarness()
+    defer { harness.remove() }
+    try await harness.test { client in
+      for (method, path, allow) in [
+        (HTTPRequest.Method.put, "/api/v1/settings", "GET, PATCH"),
+        (.delete, "/api/v1/settings", "GET, PATCH"),
+        (.post, "/api/v1/plan", "GET"),
+        (.get, "/api/v1/tasks/t1/complete", "POST"),
+        (.patch, "/api/v1/tasks/t1", "GET, PUT, DELETE"),
+      ] {
+        let (status, headers, data) = try await client.execute(
+          uri: path, method: method, headers: harness.authorized, body: ByteBuffer(string: "{}")
+        ) { ($0.status, $0.headers, Data(buffer: $0.body)) }
+        #expect(status == .methodNotAllowed, "\(method) \(path)")
+        #expect(headers[.allow] == allow, "\(method) \(path)")
+        #expect(headers[.contentType] == "application/json; charset=utf-8")
+        let error = try #require(
+          (try? JSONSerialization.jsonObject(with: data) as? [String: Any])?["error"] as? [String: Any])
+        #expect((error["message"] as? String)?.contains("\(method.rawValue) is not an operation of") == true)
+        let anonymous = try await harness.call(client, method, path, json: "{}", headers: [:])
+        #expect(anonymous.status == .unauthorized, "\(method) \(path) without a token")
       }
     }
   }
