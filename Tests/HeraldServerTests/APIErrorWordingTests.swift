@@ -10,7 +10,7 @@ import Testing
 
 /// Issue 48, row 9: an API error says what is wrong in the document's words (the field, what was
 /// expected, what came), never in the generated code's or a parser's; another method on a path is
-/// 405 with `Allow`.
+/// 405 with `Allow`; the bearer scheme is read in any case.
 @Suite struct APIErrorWordingTests {
   static let movement =
     #"{"intervalMinutes": 45, "fallbackIntervalMinutes": 60, "activeHours": {"start": "08:00", "end": "20:00"}, "days": {"monday": {"kind": "timeBlocks", "timeBlocks": [{"start": "09:00", "end": "10:00", "style": "gentle"}]}}}"#
@@ -124,6 +124,21 @@ import Testing
         let anonymous = try await harness.call(client, method, path, json: "{}", headers: [:])
         #expect(anonymous.status == .unauthorized, "\(method) \(path) without a token")
       }
+    }
+  }
+
+  /// RFC 9110 §11.1: the scheme of `Authorization` is case-insensitive.
+  @Test(arguments: ["Bearer", "bearer", "BEARER", "bEaReR"])
+  func theBearerSchemeIsReadInAnyCase(scheme: String) async throws {
+    let harness = try ServerHarness()
+    defer { harness.remove() }
+    try await harness.test { client in
+      let answer = try await harness.call(
+        client, .get, "/api/v1/tasks", headers: [.authorization: "\(scheme) \(harness.token)"])
+      #expect(answer.status == .ok)
+      let other = try await harness.call(
+        client, .get, "/api/v1/tasks", headers: [.authorization: "\(scheme)x \(harness.token)"])
+      #expect(other.status == .unauthorized)
     }
   }
 }
