@@ -30,6 +30,12 @@ import Testing
       .patch, "/api/v1/settings", #"{"focusBlockLeadMinutes": 1e400}"#, "focusBlockLeadMinutes",
       "the number is too large"
     ),
+    // An integer field reads it as 0, as Herald's reader does; a number field cannot.
+    (
+      .post, "/api/v1/routes",
+      #"{"id": "r", "waypoints": [{"id": "a", "name": "A", "latitude": 1e-400, "longitude": 13}]}"#,
+      "waypoints[0].latitude", "the number is too small to read (write 0 for zero)"
+    ),
     (
       .patch, "/api/v1/settings", #"{"focusBlockLeadMinutes": "5"}"#, "focusBlockLeadMinutes",
       #"expected an integer, got "5""#
