@@ -153,6 +153,20 @@ import Testing
     #expect(try harness.store.dump() == before)
   }
 
+  /// Under `Referrer-Policy: no-referrer` a browser posts every form with `Origin: null`, which the
+  /// check above refuses: the pages send their referrer to themselves only (`BrowserTests` post
+  /// the forms from a real browser).
+  @Test func theReferrerPolicyLetsTheBrowserNameTheOriginOfAForm() async throws {
+    let harness = try ServerHarness()
+    defer { harness.remove() }
+    try await harness.test { client in
+      for path in ["/today", "/settings", "/route"] {
+        let (_, headers, _) = try await Self.page(client, path)
+        #expect(headers[.referrerPolicy] == "same-origin", "\(path)")
+      }
+    }
+  }
+
   /// This server's own origin, as a browser writes it, is taken; so is a post that names none.
   /// Behind a proxy that terminates TLS, the origin is the one the proxy says the browser used.
   @Test func aFormPostFromThisServersOwnOriginIsTaken() async throws {
