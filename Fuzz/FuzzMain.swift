@@ -1,16 +1,18 @@
 // libFuzzer entry for Herald's readers, built by .ci/fuzz together with the HeraldInterchange
 // sources (so it sees their internals) against HeraldCore. HERALD_FUZZ_TARGET picks the reader:
-// scenario, route, gpx, ical or tzif. Besides "never crash", each checks a property a reader must keep.
+// scenario, route, gpx, ical, tzif or api. Besides "never crash", each checks a property a reader
+// must keep.
 import Foundation
 import HeraldCore
 
 private enum Target: String {
-  case scenario, route, gpx, ical, tzif
+  case scenario, route, gpx, ical, tzif, api
 }
 
 /// The instant and zone the ical target plans calendars at: fixed, so a crash replays.
 private let icalNow = Date(timeIntervalSince1970: 1_763_812_800)
-private let icalZone = (try? SystemZones.shared.zone(named: "Europe/Berlin")) ?? Zone(identifier: "CET", fixedOffset: 3600)
+private let icalZone =
+  (try? SystemZones.shared.zone(named: "Europe/Berlin")) ?? Zone(identifier: "CET", fixedOffset: 3600)
 
 /// Instants the tzif target asks every accepted zone about: 1901 to 2500, and past both ends.
 private let zoneProbes: [Int64] = [
@@ -33,7 +35,8 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
       guard let read = try? TZifReader.zone([UInt8](data), identifier: "Fuzz/Zone") else { return 0 }
       zone = read
     } else {
-      guard let text = String(data: data, encoding: .utf8), let rule = try? PosixTimeZoneText.parse(text) else {
+      guard let text = String(data: data, encoding: .utf8), let rule = try? PosixTimeZoneText.parse(text)
+      else {
         return 0
       }
       zone = Zone(identifier: text, initialOffset: rule.standardOffset, changes: [], rule: rule)
@@ -61,6 +64,23 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     }
   case .route:
     _ = try? RouteDocument.decode(data)
+  case .api:
+    // An API request body: Herald's reader judges it first (a duplicate key is refused there), then
+    // the generated code decodes the same bytes with Foundation's JSONDecoder. The two must see one
+    // document — the same keys, strings and numbers — or a key could pass the check as one thing
+    // and reach the handler as another. The one difference allowed: a number beyond Double's
+    // range, which the decoder refuses and the API names itself.
+    guard let value = try? JSONValue.parse(data) else { return 0 }
+    do {
+      let decoded = try JSONDecoder().decode(DecodedJSON.self, from: data)
+      guard decoded.matches(value) else {
+        fatalError("Herald's reader and JSONDecoder read different documents: \(value) vs \(decoded)")
+      }
+    } catch {
+      guard value.hasNumberOutOfRange else {
+        fatalError("Herald's reader took a document JSONDecoder refuses: \(error)")
+      }
+    }
   case .ical:
     // Reading in memory and reading in 1-byte pieces must agree, and so must merging what was
     // read whole and merging as it streams: chunk edges change nothing.

@@ -10,4 +10,6 @@ extension HTTPField.Name {
 
   static let lastEventID = literal("Last-Event-ID")
   static let referrerPolicy = literal("Referrer-Policy")
+  static let xForwardedHost = literal("X-Forwarded-Host")
+  static let xForwardedProto = literal("X-Forwarded-Proto")
 }

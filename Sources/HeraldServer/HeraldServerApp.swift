@@ -63,7 +63,8 @@ public struct HeraldServerApp: Sendable {
   }
 
   /// Every route, with its middleware: the host check and security headers on all; the bearer
-  /// token and JSON errors on the API; with `allowRemote`, the login on the pages.
+  /// token, the bounded and strictly read body, and JSON errors on the API; with `allowRemote`,
+  /// the login on the pages.
   public func router() throws -> Router<BasicRequestContext> {
     let router = Router()
     // Requests by route, method and status, and their durations (`--metrics-port`; without it the
@@ -80,8 +81,11 @@ public struct HeraldServerApp: Sendable {
     let api = router.group(RouterPath(prefix))
       .add(middleware: APIErrorMiddleware())
       .add(middleware: BearerTokenMiddleware(directory: directory))
+      .add(middleware: RequestBodyMiddleware())
       .add(middleware: PlanDocumentMiddleware(handler: handler, under: prefix))
-    try handler.registerHandlers(on: api)
+    let operations = MethodNotAllowedRoutes(registeringOn: api)
+    try handler.registerHandlers(on: operations)
+    operations.registerMethodNotAllowed(on: api, prefix: "/\(prefix)")
     DeliveryStream.register(on: api, bell: deliveryBell)
     let pages = PageRoutes(
       directory: directory, clock: clock, hub: hub, hubs: hubs, changes: changes,

@@ -4,6 +4,7 @@ import HeraldCore
 import HeraldPostgres
 import HeraldStore
 import HeraldTestSupport
+import Hummingbird
 import Testing
 
 @testable import HeraldServer
@@ -161,6 +162,60 @@ struct PostgresServerAPITests {
       // A refused change writes nothing.
       await #expect(throws: RecordError.self) { try await alice.removeTask(id: "t9") }
       #expect(try await alice.dataVersion() == before.0 + 2)
+    }
+  }
+
+  /// Issue 48, rows 6, 7 and 9 on PostgreSQL: the same strict reading, limits and words as on
+  /// SQLite (`APIRequestBodyTests`, `APIErrorWordingTests`), before the user's document is asked;
+  /// the oversized bodies through the many users' own HTTP channel on a real socket.
+  @Test func bodiesAreReadStrictlyAndBoundedAsOnSQLite() async throws {
+    try await PostgresServerHarness.with { harness in
+      let alice = harness.alice
+      try await harness.test { client in
+        let refused: [(HTTPRequest.Method, String, String, String, String)] = [
+          (.post, "/api/v1/tasks", #"{"title": "one", "title": "two"}"#, "title", "duplicate key"),
+          (.post, "/api/v1/tasks", #"{"title": "x", "dew": "2026-12-01T10:00:00Z"}"#, "dew", "unknown key"),
+          (
+            .put, "/api/v1/movement",
+            #"{"intervalMinutes": 45, "fallbackIntervalMinutes": 60, "activeHours": {"start": "08:00", "end": "20:00", "x": 1}, "days": {}}"#,
+            "activeHours.x", "unknown key"
+          ),
+          (.patch, "/api/v1/settings", #"{"locale": "xx"}"#, "locale", #""xx" is not one of de, en"#),
+          (
+            .patch, "/api/v1/settings", #"{"focusBlockLeadMinutes": 5.5}"#, "focusBlockLeadMinutes",
+            "expected an integer, got 5.5"
+          ),
+        ]
+        for (method, path, body, field, problem) in refused {
+          let answer = try await harness.call(client, alice, method, path, json: body)
+          #expect(answer.status == .badRequest, "\(body)")
+          let error = (answer.body as? [String: Any])?["error"] as? [String: Any]
+          #expect(error?["field"] as? String == field, "\(body)")
+          #expect((error?["problem"] as? String)?.hasPrefix(problem) == true, "\(answer.text)")
+        }
+        let put = try await client.execute(
+          uri: "/api/v1/settings", method: .put,
+          headers: [.authorization: "Bearer \(alice.token)", .contentType: "application/json"],
+          body: ByteBuffer(string: "{}")
+        ) { ($0.status, $0.headers[.allow]) }
+        #expect(put.0 == .methodNotAllowed)
+        #expect(put.1 == "GET, PATCH")
+        let lowerCase = try await client.execute(
+          uri: "/api/v1/tasks", method: .get, headers: [.authorization: "bearer \(alice.token)"]
+        ) { $0.status }
+        #expect(lowerCase == .ok)
+        let tasks = try await harness.call(client, alice, .get, "/api/v1/tasks")
+        #expect((tasks.body as? [Any])?.isEmpty == true)
+      }
+      try await harness.live { port in
+        for framing in OversizedBody.Framing.allCases {
+          let answer = try await OversizedBody.post(
+            port: port, token: alice.token, path: "/api/v1/tasks", framing: framing)
+          #expect(answer.status == 413, "\(framing)")
+          #expect(answer.body.contains("larger than 1 MiB"), "\(framing)")
+        }
+      }
+      #expect(try await harness.pending(alice).isEmpty)
     }
   }
 }

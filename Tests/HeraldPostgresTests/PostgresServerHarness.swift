@@ -6,6 +6,7 @@ import HeraldRuntime
 import HeraldTestSupport
 import Hummingbird
 import HummingbirdTesting
+import Logging
 import PostgresNIO
 
 @testable import HeraldServer
@@ -45,6 +46,21 @@ struct PostgresServerHarness: Sendable {
   /// Runs `body` against the server's router, in process.
   func test<T: Sendable>(_ body: @Sendable (any TestClientProtocol) async throws -> T) async throws -> T {
     try await Application(router: try server.router()).test(.router, body)
+  }
+
+  /// Runs the whole application on 127.0.0.1 and a port the system picks — with what only a real
+  /// socket has, such as its many users' `LoopBoundHTTP1Channel` — for `body`; stops it after.
+  func live<T: Sendable>(_ body: @Sendable (Int) async throws -> T) async throws -> T {
+    let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+    let app = try HeraldServerApp(postgres: store, clock: clock, configuration: ServerConfiguration(port: 0))
+      .application(logger: Logger(label: "test")) { continuation.yield($0) }
+    return try await withThrowingTaskGroup(of: Void.self) { group in
+      group.addTask { try await app.runService(gracefulShutdownSignals: []) }
+      defer { group.cancelAll() }
+      var iterator = ports.makeAsyncIterator()
+      guard let port = await iterator.next() else { throw RawHTTPClient.Failure("the server did not start") }
+      return try await body(port)
+    }
   }
 
   /// A request as `user` (bearer token) whose body is `json`; the response's status and body.

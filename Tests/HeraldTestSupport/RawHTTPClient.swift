@@ -68,7 +68,11 @@ public final class RawHTTPClient: @unchecked Sendable {
     for (name, value) in headers { text += "\(name): \(value)\r\n" }
     if let body { text += "Content-Length: \(body.utf8.count)\r\n" }
     text += "\r\n" + (body ?? "")
-    let bytes = Array(text.utf8)
+    try sendBytes(Array(text.utf8))
+  }
+
+  /// Sends `bytes` as they are: a body's next piece, a chunk of a chunked body.
+  public func sendBytes(_ bytes: [UInt8]) throws {
     var sent = 0
     while sent < bytes.count {
       let written = bytes[sent...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
@@ -82,6 +86,11 @@ public final class RawHTTPClient: @unchecked Sendable {
     _ method: String, _ path: String, headers: [(String, String)], body: String? = nil
   ) throws -> Response {
     try send(method, path, headers: headers + [("Connection", "close")], body: body)
+    return try readResponse()
+  }
+
+  /// The next response, whole (it must carry `Content-Length`).
+  public func readResponse() throws -> Response {
     let (status, responseHeaders) = try readHead()
     let length = Int(responseHeaders.first { $0.name.lowercased() == "content-length" }?.value ?? "0") ?? 0
     let body = try readBytes(length)

@@ -31,19 +31,26 @@ struct APIError: Error, HTTPResponseError, Sendable {
     case let error as APIError: self = error
     case let error as ServerError where error.operationInput == nil:
       // It failed while the request was read into the operation's input: the client's fault.
-      self =
-        (error.underlyingError as? DecodingError).map(Self.badRequest)
-        ?? APIError(
-          .badRequest,
-          problem: "the request is not what the API document describes: \(error.causeDescription)")
+      self = APIError.unreadable(error, body: nil)
     case let error as ServerError:
       if let answer = error.underlyingError as? any HTTPResponseConvertible {
-        // The runtime's own verdict on the request, such as 406 for an `Accept` without JSON.
-        self.init(answer.httpStatus, problem: error.causeDescription)
+        // The runtime's own verdict on the request, such as 406 for an `Accept` without JSON, in
+        // Herald's words.
+        let (field, problem) = Self.verdict(answer.httpStatus)
+        self.init(answer.httpStatus, field: field, problem: problem)
       } else {
         self = APIError(fromHandler: error.underlyingError)
       }
     default: self = APIError(fromHandler: error)
+    }
+  }
+
+  /// What a status the runtime chose means here.
+  private static func verdict(_ status: HTTPResponse.Status) -> (field: String?, problem: String) {
+    switch status {
+    case .notAcceptable: ("Accept", "the API answers application/json only")
+    case .unsupportedMediaType: ("Content-Type", "the API reads application/json")
+    default: (nil, "the request is not what the API document describes")
     }
   }
 
@@ -63,43 +70,6 @@ struct APIError: Error, HTTPResponseError, Sendable {
         headers: [.retryAfter: "5"])
     case let error as any HTTPResponseError: self.init(error.status, problem: "\(error.status.reasonPhrase)")
     default: self.init(.internalServerError, problem: "internal error")
-    }
-  }
-
-  /// A body that does not decode: the field from the coding path, in the document's words.
-  private static func badRequest(_ error: DecodingError) -> APIError {
-    func path(_ keys: [any CodingKey]) -> String {
-      keys.reduce("") { path, key in
-        if let index = key.intValue { return path + "[\(index)]" }
-        return path.isEmpty ? key.stringValue : path + "." + key.stringValue
-      }
-    }
-    switch error {
-    case .keyNotFound(let key, let context):
-      let parent = path(context.codingPath)
-      return APIError(
-        .badRequest, field: parent.isEmpty ? key.stringValue : "\(parent).\(key.stringValue)",
-        problem: "required")
-    case .typeMismatch(let type, let context):
-      return APIError(.badRequest, field: path(context.codingPath), problem: "expected \(typeName(type))")
-    case .valueNotFound(let type, let context):
-      return APIError(
-        .badRequest, field: path(context.codingPath), problem: "expected \(typeName(type)), got null")
-    case .dataCorrupted(let context):
-      let field = path(context.codingPath)
-      return APIError(.badRequest, field: field.isEmpty ? nil : field, problem: context.debugDescription)
-    @unknown default:
-      return APIError(.badRequest, problem: "not valid JSON")
-    }
-  }
-
-  private static func typeName(_ type: Any.Type) -> String {
-    switch type {
-    case is String.Type: "a string"
-    case is Int.Type, is Double.Type: "a number"
-    case is Bool.Type: "true or false"
-    case is [Any].Type: "an array"
-    default: "an object"
     }
   }
 

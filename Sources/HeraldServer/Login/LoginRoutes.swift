@@ -4,7 +4,8 @@ import Hummingbird
 
 /// `/login` and `/logout` of a server started with `--allow-remote`. A right token starts a
 /// session (cookie) and goes on to the page asked for; a wrong one shows the form again with an
-/// error. Both forms carry the form token, so another site cannot log a browser in or out.
+/// error. Both forms carry the form token and are refused from another origin, so another
+/// site cannot log a browser in or out.
 struct LoginRoutes: Sendable {
   let sessions: LoginSessions
   let directory: any AccountDirectory
@@ -28,6 +29,7 @@ struct LoginRoutes: Sendable {
   }
 
   private func login(_ request: Request) async throws -> Response {
+    if let refusal = FormOrigin.refusal(of: request) { return PageResponse.refused(refusal) }
     let body = try await request.body.collect(upTo: 64 << 10)
     let fields = FormFields(String(buffer: body))
     guard FormToken.accepts(request, fields: fields) else {
@@ -45,6 +47,7 @@ struct LoginRoutes: Sendable {
   }
 
   private func logout(_ request: Request) async throws -> Response {
+    if let refusal = FormOrigin.refusal(of: request) { return PageResponse.refused(refusal) }
     let body = try await request.body.collect(upTo: 64 << 10)
     guard FormToken.accepts(request, fields: FormFields(String(buffer: body))) else {
       return PageResponse.formRefused

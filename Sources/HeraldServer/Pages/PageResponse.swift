@@ -18,12 +18,31 @@ enum PageResponse {
 
   /// A post without this browser's form token.
   static var formRefused: Response {
-    forbidden("This form has expired or came from another site; reload the page and try again.")
+    refused("This form has expired or came from another site; reload the page and try again.")
   }
 
-  static func forbidden(_ text: String) -> Response {
-    Response(
-      status: .forbidden, headers: [.contentType: "text/plain; charset=utf-8"],
-      body: .init(byteBuffer: ByteBuffer(string: text + "\n")))
+  /// A form post refused before anything was changed: 403 with a page saying why (`reason`, one
+  /// or two sentences). It needs no account and reads no store, so a forged post costs nothing.
+  static func refused(_ reason: String) -> Response {
+    let page: HTML = """
+      <!doctype html>
+      <html lang="en">
+      <head>
+      <meta charset="utf-8">
+      <meta name="viewport" content="width=device-width, initial-scale=1">
+      <title>Form refused — Herald</title>
+      <link rel="stylesheet" href="/static/herald.css">
+      </head>
+      <body>
+      <main>
+      <h1>Form refused</h1>
+      \(PageLayout.notice(reason, isError: true))
+      <p><a href="/">Back to Herald</a></p>
+      </main>
+      </body>
+      </html>
+
+      """
+    return html(page, status: .forbidden, formToken: ("", false))
   }
 }

@@ -196,12 +196,14 @@ struct PageRoutes: Sendable {
 
   // MARK: Posts
 
-  /// Checks the form token, runs `change`, tells the live view, and goes back; a refused value
-  /// shows the page again with the field and the problem, having changed nothing.
+  /// Checks the origin and the form token, runs `change`, tells the live view, and goes back; a
+  /// refused value shows the page again with the field and the problem, having changed nothing.
   private func post(
     _ request: Request, _ context: some RequestContext, back: String = "/today",
     _ change: (FormFields, Account) async throws -> Void
   ) async throws -> Response {
+    // Where it came from first: a forged post is refused before its body is read.
+    if let refusal = FormOrigin.refusal(of: request) { return PageResponse.refused(refusal) }
     let body = try await request.body.collect(upTo: 1 << 20)
     let fields = FormFields(String(buffer: body))
     guard FormToken.accepts(request, fields: fields) else {

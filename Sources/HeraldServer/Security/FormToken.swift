@@ -5,8 +5,8 @@ import Hummingbird
 
 /// The anti-forgery token of the pages (Hummingbird has none): a random value in a `SameSite=Strict`,
 /// `HttpOnly` cookie, repeated in a hidden field of every form. A form posted from another site can
-/// carry neither, so a post is accepted only when the two agree (and, when the browser sends one,
-/// the `Origin` is this server's).
+/// carry neither, so a post is accepted only when the two agree; and, when the browser sends one,
+/// only when the `Origin` is this server's (`FormOrigin`, checked first).
 enum FormToken {
   static let cookieName = "herald_form"
   static let fieldName = "_form"
