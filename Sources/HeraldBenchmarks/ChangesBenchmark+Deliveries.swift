@@ -23,7 +23,7 @@ extension ChangesBenchmark {
       try await store.replaceData(ofUser: "changing", with: state, now: start)
       let clock = ManualClock(now: start)
       let data = store.data(ofUser: try await store.user(named: "changing").id, now: { clock.now() })
-      let poster = HTTPWebhookPoster(allowPrivateReceivers: true)
+      let poster = HTTPWebhookPoster()
       // One row a round, so every round reads the user's data after a change.
       var configuration = WorkerConfiguration()
       configuration.batchSize = 1

@@ -69,8 +69,10 @@ struct DistanceBenchmark {
       let perDelivery = (herald.workerCPU + herald.serverCPU + herald.receiverCPU) / Double(herald.deliveries)
       let allows = Double(ProcessInfo.processInfo.activeProcessorCount) / max(perDelivery, 1e-9)
       var line = String(
-        format: "%4d ms: Herald %7.0f/s (machine %3.0f%% busy; its CPU allows ≈ %.0f/s: %3.0f%%)", delay,
-        herald.rate, herald.machineBusy * 100, allows, herald.rate / allows * 100)
+        format: "%4d ms: Herald %7.0f/s (machine %3.0f%% busy; its CPU allows ≈ %.0f/s: %3.0f%%; "
+          + "worker %.3f, server %.3f ms a delivery)", delay, herald.rate, herald.machineBusy * 100, allows,
+        herald.rate / allows * 100, herald.workerMillisecondsPerDelivery, herald.serverMillisecondsPerDelivery
+      )
       if let best {
         line += String(
           format: "; pgqueuer's best %7.0f/s (%@, %3.0f%% busy): Herald %.2f×", best.rate, best.setting,

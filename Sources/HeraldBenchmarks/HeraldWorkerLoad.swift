@@ -77,7 +77,7 @@ struct HeraldWorkerLoad {
       process.executableURL = herald
       process.arguments =
         [
-          "worker", "--postgres", url.description, "--allow-private-receivers", "--threads", String(threads),
+          "worker", "--postgres", url.description, "--threads", String(threads),
         ] + (concurrency ?? [])
       process.standardOutput = FileHandle.nullDevice
       process.standardError = FileHandle.nullDevice

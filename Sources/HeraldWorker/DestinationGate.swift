@@ -48,7 +48,7 @@ final class DestinationGate: Sendable {
 
   /// Destinations are given at most `ceiling` requests at once (the operator's
   /// `--max-in-flight-per-receiver`), starting from `initial`.
-  init(ceiling: Int, initial: Int = 8, logger: Logger) {
+  init(ceiling: Int, initial: Int = 32, logger: Logger) {
     self.ceiling = max(1, ceiling)
     self.initial = max(1, min(initial, ceiling))
     self.logger = logger

@@ -41,7 +41,7 @@ struct DestinationLimit: Sendable {
     case recovered(at: Int)
   }
 
-  init(initial: Int = 8, ceiling: Int) {
+  init(initial: Int = 32, ceiling: Int) {
     self.ceiling = Double(max(1, ceiling))
     limit = Double(min(max(1, initial), max(1, ceiling)))
   }

@@ -10,29 +10,25 @@ import NIOPosix
 
 /// A receiver's host resolved as the worker connects to it, each address checked with
 /// `OutboundAddress`: the connection goes to an address that was checked, so a name cannot pass
-/// as public when looked at and lead to a private address when used (DNS rebinding).
+/// when looked at and lead elsewhere when used (DNS rebinding).
 enum GuardedResolution {
   /// The receiver refused: every address it resolves to is one Herald does not send to.
   struct Refused: Error, CustomStringConvertible {
     var host: String
     var reason: String
-    var description: String {
-      "\(host) is \(reason.hasPrefix("its host is ") ? String(reason.dropFirst("its host is ".count)) : reason); "
-        + "Herald does not deliver there unless the operator allows it (--allow-private-receivers)"
-    }
+    var description: String { "\(host) is \(reason); Herald does not deliver there" }
   }
 
-  /// The first address `host` resolves to that may be used (any, with `allowPrivate`); resolved
-  /// on a thread of the pool, not an event loop.
-  static func address(host: String, port: Int, allowPrivate: Bool) async throws -> SocketAddress {
-    if !allowPrivate, let reason = OutboundAddress.refusal(ofHost: host) {
+  /// The first address `host` resolves to that `policy` allows; resolved on a thread of the pool,
+  /// not an event loop.
+  static func address(host: String, port: Int, policy: OutboundAddress.Policy) async throws -> SocketAddress {
+    if let reason = OutboundAddress.refusal(ofHost: host, policy: policy) {
       throw Refused(host: host, reason: reason)
     }
     let addresses = try await NIOThreadPool.singleton.runIfActive { try resolve(host: host, port: port) }
     var refusal: String?
     for address in addresses {
-      guard !allowPrivate else { return address }
-      let reason = address.withSockAddr { pointer, _ in OutboundAddress.refusal(of: pointer) }
+      let reason = address.withSockAddr { pointer, _ in OutboundAddress.refusal(of: pointer, policy: policy) }
       guard let reason else { return address }
       refusal = refusal ?? reason
     }

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import HeraldPostgres
+import HeraldSystem
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -28,15 +29,15 @@ public final class HTTPWebhookPoster: WebhookPosting {
   /// The most of a response body read (and dropped) so that the connection can be reused.
   private static let responseLimit = 64 * 1024
 
-  /// Whether receivers on loopback, link-local and private addresses are posted to
-  /// (`OutboundAddress`): only when the operator allows it, such as for a receiver beside the worker.
-  private let allowPrivateReceivers: Bool
+  /// Which addresses receivers may be at (`OutboundAddress`): webhooks the operator set may point
+  /// into their own network, never at link-local (cloud metadata), unspecified or multicast ones.
+  private let receivers: OutboundAddress.Policy
 
-  public init(connectionsPerReceiver: Int = 8, allowPrivateReceivers: Bool = false) {
+  public init(connectionsPerReceiver: Int = 8, receivers: OutboundAddress.Policy = .operatorsNetwork) {
     self.connectionsPerReceiver = connectionsPerReceiver
-    self.allowPrivateReceivers = allowPrivateReceivers
+    self.receivers = receivers
     connections = ReceiverConnections(
-      limit: connectionsPerReceiver, bodyLimit: Self.responseLimit, allowPrivate: allowPrivateReceivers)
+      limit: connectionsPerReceiver, bodyLimit: Self.responseLimit, policy: receivers)
   }
 
   /// Closes the kept-alive connections; requests still running fail.
@@ -141,8 +142,8 @@ public final class HTTPWebhookPoster: WebhookPosting {
     request.body = .bytes(ByteBuffer(bytes: body))
     do {
       // AsyncHTTPClient resolves the name again itself: checked just before, not as it connects.
-      if !allowPrivateReceivers, let host = url.host {
-        _ = try await GuardedResolution.address(host: host, port: url.port ?? 443, allowPrivate: false)
+      if let host = url.host {
+        _ = try await GuardedResolution.address(host: host, port: url.port ?? 443, policy: receivers)
       }
       let response = try await client.execute(request, deadline: deadline)
       // Read what the receiver says (up to a limit) so the connection can carry the next one.

@@ -1,3 +1,4 @@
+import HeraldSystem
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -46,15 +47,15 @@ final class ReceiverConnections: Sendable {
   private let limit: Int
   private let idleTimeout: TimeAmount
   private let bodyLimit: Int
-  /// Whether receivers on loopback, link-local and private addresses are connected to.
-  private let allowPrivate: Bool
+  /// Which addresses receivers may be at (`OutboundAddress`).
+  private let policy: OutboundAddress.Policy
 
   init(
     group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton, limit: Int,
-    idleTimeout: TimeAmount = .seconds(60), bodyLimit: Int = 64 * 1024, allowPrivate: Bool
+    idleTimeout: TimeAmount = .seconds(60), bodyLimit: Int = 64 * 1024, policy: OutboundAddress.Policy
   ) {
     self.group = group
-    self.allowPrivate = allowPrivate
+    self.policy = policy
     self.limit = max(1, limit)
     self.idleTimeout = idleTimeout
     self.bodyLimit = bodyLimit
@@ -191,7 +192,7 @@ final class ReceiverConnections: Sendable {
     let bodyLimit = bodyLimit
     do {
       let target = try await GuardedResolution.address(
-        host: address.host, port: address.port, allowPrivate: allowPrivate)
+        host: address.host, port: address.port, policy: policy)
       let remaining = deadline - .now()
       guard remaining > .zero else { throw ExchangeFailure.timedOut(connecting: true) }
       let channel = try await ClientBootstrap(group: group)

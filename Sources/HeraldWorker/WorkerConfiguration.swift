@@ -40,7 +40,7 @@ public struct WorkerConfiguration: Sendable {
     concurrency: Int = 1_024, batchSize: Int = 1_000, lease: TimeInterval = 25,
     requestTimeout: TimeInterval = 10,
     maximumRetryDelay: TimeInterval = 300, delivery: DeliveryPolicy = DeliveryPolicy(),
-    maximumIdle: TimeInterval = 60, lookahead: TimeInterval = 0.25, maxInFlightPerReceiver: Int = 256
+    maximumIdle: TimeInterval = 60, lookahead: TimeInterval = 0.25, maxInFlightPerReceiver: Int = 1_024
   ) {
     self.concurrency = concurrency
     self.batchSize = batchSize

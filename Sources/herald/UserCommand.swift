@@ -21,12 +21,6 @@ struct UserCommand: AsyncParsableCommand {
     @Option(help: "Their IANA time zone; every wall-clock rule is evaluated in it.") var timeZone = "UTC"
     @Option(help: "de or en.") var locale = "de"
     @Option(help: "Where their deliveries are POSTed (Standard Webhooks signed).") var webhook: String?
-    @Flag(
-      help: """
-        Allow a webhook on this machine or a private network (loopback, link-local, 10/8, …), which \
-        Herald refuses otherwise; the worker must allow such receivers too (--allow-private-receivers).
-        """)
-    var allowPrivateWebhook = false
 
     func run() async throws {
       let zone: Zone
@@ -36,11 +30,10 @@ struct UserCommand: AsyncParsableCommand {
       let language = try Language(parsing: locale, field: "--locale")
       let url = try webhook.map { (text) throws(FieldError) in
         let url = try HTTPAddress.parse(text, field: "--webhook")
-        if !allowPrivateWebhook, let reason = OutboundAddress.refusal(of: url) {
+        // The operator's own receiver may be in their network, not where no receiver lives.
+        if let reason = OutboundAddress.refusal(of: url, policy: .operatorsNetwork) {
           throw FieldError(
-            "--webhook",
-            "\(OutboundAddress.shown(url)): \(reason); Herald does not deliver there unless allowed (--allow-private-webhook)"
-          )
+            "--webhook", "\(OutboundAddress.shown(url)): \(reason); Herald does not deliver there")
         }
         return url
       }

@@ -29,7 +29,7 @@ struct WorkerCommand: AsyncParsableCommand {
       Requests under way to one receiver at most. Below this, each receiver is given as many as it \
       takes in time, found as it answers (more while it answers promptly, fewer on 429, 503 or timeouts).
       """)
-  var maxInFlightPerReceiver = 256
+  var maxInFlightPerReceiver = 1_024
   @Option(help: "Seconds a claim holds: a dead worker's deliveries are taken over after this.")
   var lease = 25.0
   @Option(
@@ -40,12 +40,6 @@ struct WorkerCommand: AsyncParsableCommand {
   var threads: Int?
   @Option(help: ArgumentHelp("Seconds between two looks at the tz database's rules.", visibility: .hidden))
   var zoneCheckInterval = 60.0
-  @Flag(
-    help: """
-      Deliver to receivers on this machine and private networks too (loopback, link-local, 10/8, …); \
-      otherwise every receiver's addresses are checked as it is connected to, and such ones refused.
-      """)
-  var allowPrivateReceivers = false
   @Flag(help: "Log every delivery.") var verbose = false
 
   func run() async throws {
@@ -74,9 +68,7 @@ struct WorkerCommand: AsyncParsableCommand {
       configuration.zoneCheckInterval = zoneCheckInterval
       return configuration
     }()
-    let poster = HTTPWebhookPoster(
-      connectionsPerReceiver: configuration.maxInFlightPerReceiver,
-      allowPrivateReceivers: allowPrivateReceivers)
+    let poster = HTTPWebhookPoster(connectionsPerReceiver: configuration.maxInFlightPerReceiver)
     do {
       try await database.withStore(logger: logger) { store in
         let worker = DeliveryWorker(

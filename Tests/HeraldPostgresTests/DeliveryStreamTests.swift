@@ -37,7 +37,7 @@ struct DeliveryStreamTests {
       let environment = ["HERALD_POSTGRES_URL": PostgresServeProcessTests.text(url)]
       let port = Int(try TCPTestServer.freePort())
       let server = try StreamingProcess(["serve", "--port", String(port)], environment: environment)
-      let worker = try StreamingProcess(["worker", "--allow-private-receivers"], environment: environment)
+      let worker = try StreamingProcess(["worker"], environment: environment)
       defer {
         server.kill()
         worker.kill()

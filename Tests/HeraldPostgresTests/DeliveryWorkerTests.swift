@@ -48,7 +48,7 @@ struct DeliveryWorkerTests {
         try await store.replaceData(
           ofUser: "ada", with: ScenarioDocument.decode(Data(scenario.utf8)), now: Self.start)
         let clock = ManualClock(now: Self.start)
-        let poster = HTTPWebhookPoster(allowPrivateReceivers: true)
+        let poster = HTTPWebhookPoster()
         let worker = DeliveryWorker(
           store: store, clock: clock, poster: poster, configuration: configuration,
           logger: TestDatabase.logger)

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldSystem
 import HeraldTestSupport
 import HeraldWorker
 import Testing
@@ -80,18 +81,27 @@ import Testing
     URL(string: "http://127.0.0.1:\(port)\(path)") ?? URL(fileURLWithPath: "/")
   }
 
-  /// Issue 48, row 12: a worker that was not allowed private receivers connects to none — not
-  /// the receiver on loopback, not a name that resolves there — and says why; nothing reaches it.
-  @Test(arguments: ["127.0.0.1", "localhost", "2130706433", "[::ffff:127.0.0.1]"])
-  func aPrivateReceiverIsRefusedUnlessAllowed(host: String) async throws {
+  /// Issue 48, row 12: the worker connects to no receiver where none lives — link-local, where
+  /// cloud metadata answers, in any spelling — and says why; under the policy for URLs users supply
+  /// (push endpoints), not to one on this machine either, not even through a name. Nothing reaches it.
+  @Test(arguments: [
+    ("169.254.169.254", OutboundAddress.Policy.operatorsNetwork), ("2852039166", .operatorsNetwork),
+    ("[::ffff:169.254.169.254]", .operatorsNetwork), ("0.0.0.0", .operatorsNetwork),
+    ("127.0.0.1", .publicOnly),
+    ("localhost", .publicOnly), ("2130706433", .publicOnly), ("[::ffff:127.0.0.1]", .publicOnly),
+  ])
+  func aReceiverWhereThePolicySaysNoneMayBeIsRefused(host: String, policy: OutboundAddress.Policy)
+    async throws
+  {
     let (server, requests) = try Self.receiver { _, _ in "HTTP/1.1 204 No Content\r\n\r\n" }
     defer { server.stop() }
-    let poster = HTTPWebhookPoster()
+    let poster = HTTPWebhookPoster(receivers: policy)
     let url = try #require(URL(string: "http://\(host):\(server.port)/hook"))
     let error = await #expect(throws: WebhookFailure.self) {
       try await poster.post(Self.body, to: url, headers: [:], timeout: 5)
     }
-    #expect(error?.description.contains("--allow-private-receivers") == true, "\(String(describing: error))")
+    #expect(
+      error?.description.contains("Herald does not deliver there") == true, "\(String(describing: error))")
     // An https receiver is checked before the request too.
     let secure = try #require(URL(string: "https://\(host):\(server.port)/hook"))
     await #expect(throws: WebhookFailure.self) {
@@ -104,7 +114,7 @@ import Testing
   @Test func oneKeptAliveConnectionCarriesEveryRequestWrittenExactly() async throws {
     let (server, requests) = try Self.receiver { _, _ in "HTTP/1.1 204 No Content\r\n\r\n" }
     defer { server.stop() }
-    let poster = HTTPWebhookPoster(allowPrivateReceivers: true)
+    let poster = HTTPWebhookPoster()
     for index in 0..<20 {
       try await poster.post(
         Self.body, to: Self.url(server, "/hooks/herald?user=a%20b&x=%C3%BC"),
@@ -131,7 +141,7 @@ import Testing
         : "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nok\r\n0\r\n\r\n"
     }
     defer { server.stop() }
-    let poster = HTTPWebhookPoster(allowPrivateReceivers: true)
+    let poster = HTTPWebhookPoster()
     let failure = try #require(
       await Self.failure(poster, Self.body, to: Self.url(server), timeout: 60), "a 500 was taken as delivered"
     )
@@ -153,7 +163,7 @@ import Testing
       }
     }
     defer { server.stop() }
-    let poster = HTTPWebhookPoster(allowPrivateReceivers: true)
+    let poster = HTTPWebhookPoster()
     for _ in 0..<4 { try await poster.post(Self.body, to: Self.url(server), headers: [:], timeout: 60) }
     await poster.shutdown()
     // Connection 1 read a second request and closed without an answer: it went again on a new one.
@@ -166,7 +176,7 @@ import Testing
         ? "HTTP/1.1 200 OK\r\nContent-Length: 1000000\r\n\r\n" + String(repeating: "x", count: 100_000) : nil
     }
     defer { server.stop() }
-    let poster = HTTPWebhookPoster(allowPrivateReceivers: true)
+    let poster = HTTPWebhookPoster()
     try await poster.post(Self.body, to: Self.url(server), headers: [:], timeout: 60)
     try await poster.post(Self.body, to: Self.url(server), headers: [:], timeout: 60)
     await poster.shutdown()
@@ -179,7 +189,7 @@ import Testing
       return nil
     }
     defer { server.stop() }
-    let poster = HTTPWebhookPoster(allowPrivateReceivers: true)
+    let poster = HTTPWebhookPoster()
     let failure = try #require(
       await Self.failure(poster, Self.body, to: Self.url(server), timeout: 0.5),
       "a receiver that never answered was taken as delivered")
@@ -193,7 +203,7 @@ import Testing
   @Test func aRequestPastItsDeadlineIsNotWritten() async throws {
     let (server, requests) = try Self.receiver { _, _ in "HTTP/1.1 204 No Content\r\n\r\n" }
     defer { server.stop() }
-    let poster = HTTPWebhookPoster(allowPrivateReceivers: true)
+    let poster = HTTPWebhookPoster()
     try await poster.post(Self.body, to: Self.url(server), headers: ["webhook-id": "first"], timeout: 60)
     let failure = try #require(
       await Self.failure(poster, Self.body, to: Self.url(server), timeout: 0), "sent past its deadline")
@@ -205,7 +215,7 @@ import Testing
 
   @Test func aRefusedConnectionFailsAtOnce() async throws {
     let port = try TCPTestServer.freePort()
-    let poster = HTTPWebhookPoster(allowPrivateReceivers: true)
+    let poster = HTTPWebhookPoster()
     let failure = try #require(
       await Self.failure(poster, Self.body, to: Self.url(port: port, "/"), timeout: 60),
       "nothing listens, yet it was taken as delivered")
@@ -217,7 +227,7 @@ import Testing
   @Test func anAnswerThatIsNotHTTPIsAFailure() async throws {
     let (server, _) = try Self.receiver { _, _ in "SSH-2.0-OpenSSH_9.2\r\n\r\n" }
     defer { server.stop() }
-    let poster = HTTPWebhookPoster(allowPrivateReceivers: true)
+    let poster = HTTPWebhookPoster()
     let failure = try #require(
       await Self.failure(poster, Self.body, to: Self.url(server), timeout: 60),
       "garbage was taken as delivered")
@@ -232,7 +242,7 @@ import Testing
       return "HTTP/1.1 204 No Content\r\n\r\n"
     }
     defer { server.stop() }
-    let poster = HTTPWebhookPoster(connectionsPerReceiver: 2, allowPrivateReceivers: true)
+    let poster = HTTPWebhookPoster(connectionsPerReceiver: 2)
     try await withThrowingTaskGroup(of: Void.self) { group in
       for _ in 0..<12 {
         group.addTask { try await poster.post(Self.body, to: Self.url(server), headers: [:], timeout: 60) }
@@ -250,7 +260,7 @@ import Testing
       return nil
     }
     defer { server.stop() }
-    let poster = HTTPWebhookPoster(connectionsPerReceiver: 1, allowPrivateReceivers: true)
+    let poster = HTTPWebhookPoster(connectionsPerReceiver: 1)
     let failures = try await withThrowingTaskGroup(of: String?.self) { group in
       for _ in 0..<3 {
         group.addTask {

@@ -29,7 +29,7 @@ struct MetricsTests {
       let server = try StreamingProcess(
         ["serve", "--port", String(port), "--metrics-port", String(serverMetrics)], environment: environment)
       let worker = try StreamingProcess(
-        ["worker", "--allow-private-receivers", "--metrics-port", String(workerMetrics)],
+        ["worker", "--metrics-port", String(workerMetrics)],
         environment: environment)
       defer {
         server.kill()

@@ -45,7 +45,7 @@ struct WorkerProcessTests {
 
       // The test server trusts loopback: the URL needs no password.
       let arguments = [
-        "worker", "--postgres", url.description, "--lease", "3", "--verbose", "--allow-private-receivers",
+        "worker", "--postgres", url.description, "--lease", "3", "--verbose",
       ]
       let steady = try StreamingProcess(arguments)
       var killed = try StreamingProcess(arguments)

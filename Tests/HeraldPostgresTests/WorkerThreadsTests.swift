@@ -29,7 +29,7 @@ struct WorkerThreadsTests {
           ofUser: "alice", with: PlanningState(timeZone: zone, focusBlocks: blocks), now: Date())
       }
       let worker = try StreamingProcess([
-        "worker", "--postgres", url.description, "--allow-private-receivers", "--threads", String(threads),
+        "worker", "--postgres", url.description, "--threads", String(threads),
       ])
       defer { worker.kill() }
 

@@ -70,7 +70,7 @@ struct FaultScenario {
 
   func startWorker(_ arguments: [String] = []) throws -> StreamingProcess {
     try StreamingProcess(
-      ["worker", "--postgres", postgres.url.description, "--allow-private-receivers"] + arguments)
+      ["worker", "--postgres", postgres.url.description] + arguments)
   }
 
   /// Every reminder answered by the receiver within `seconds` after the last one's instant, each
