@@ -88,8 +88,9 @@ public enum OutboundAddress {
         }
       }
     }
-    if bytes[0..<12] == [0x00, 0x64, 0xff, 0x9b, 0, 0, 0, 0, 0, 0, 0, 0] { return kind(ofIPv4: v4(12)) }  // NAT64
-    if bytes[0] == 0x20, bytes[1] == 0x02 { return kind(ofIPv4: v4(2)) }  // 6to4
+    // NAT64 (64:ff9b::/96) and 6to4 (2002::/16) carry an IPv4 address.
+    if bytes[0..<12] == [0x00, 0x64, 0xff, 0x9b, 0, 0, 0, 0, 0, 0, 0, 0] { return kind(ofIPv4: v4(12)) }
+    if bytes[0] == 0x20, bytes[1] == 0x02 { return kind(ofIPv4: v4(2)) }
     if bytes[0] & 0xfe == 0xfc { return .local("a unique local address (fc00::/7)") }
     if bytes[0] == 0xfe, bytes[1] & 0xc0 == 0x80 { return .never("a link-local address (fe80::/10)") }
     if bytes[0] == 0xfe, bytes[1] & 0xc0 == 0xc0 { return .local("a site-local address (fec0::/10)") }
