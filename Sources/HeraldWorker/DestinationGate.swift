@@ -23,9 +23,8 @@ final class DestinationGate: Sendable {
   }
 
   private struct Waiter {
-    let id: Int
     let continuation: CheckedContinuation<ContinuousClock.Instant, any Error>
-    var timeout: Task<Void, Never>?
+    let deadline: ContinuousClock.Instant
   }
 
   private struct Destination {
@@ -38,7 +37,6 @@ final class DestinationGate: Sendable {
 
   private struct State {
     var destinations: [String: Destination] = [:]
-    var nextID = 0
   }
 
   private let state = Mutex(State())
@@ -74,36 +72,21 @@ final class DestinationGate: Sendable {
     }
     if admitted { return Permit(destination: destination, started: now) }
     guard deadline > now else { throw NoRoom(destination: destination) }
+    // Looked at again with the waiter put in line in the same step: a request that ended meanwhile
+    // hands its room to the line, this one included. A waiter past its deadline is told so when
+    // room comes (a request ends within its timeout; the deadline leaves that much of the claim).
     let started = try await withCheckedThrowingContinuation { continuation in
-      // Looked at again with the waiter put in line in the same step: a request that ended
-      // meanwhile hands its room to the line, this one included.
-      let id: Int? = state.withLock { state in
-        guard var entry = state.destinations[destination] else { return nil }
+      let admitted: Bool = state.withLock { state in
+        guard var entry = state.destinations[destination] else { return true }
         defer { state.destinations[destination] = entry }
         if entry.waiters.isEmpty, entry.limit.hasRoom {
           entry.limit.started()
-          return nil
+          return true
         }
-        let id = state.nextID
-        state.nextID += 1
-        entry.waiters.append(Waiter(id: id, continuation: continuation))
-        return id
+        entry.waiters.append(Waiter(continuation: continuation, deadline: deadline))
+        return false
       }
-      guard let id else { return continuation.resume(returning: .now) }
-      let timeout = Task { [weak self] in
-        try? await Task.sleep(until: deadline, clock: .continuous)
-        guard !Task.isCancelled else { return }
-        self?.giveUp(waiter: id, at: destination)
-      }
-      let waiting: Bool = state.withLock { state in
-        guard let index = state.destinations[destination]?.waiters.firstIndex(where: { $0.id == id }) else {
-          return false
-        }
-        state.destinations[destination]?.waiters[index].timeout = timeout
-        return true
-      }
-      // Already handed its room: nothing left to time out.
-      if !waiting { timeout.cancel() }
+      if admitted { continuation.resume(returning: .now) }
     }
     return Permit(destination: destination, started: started)
   }
@@ -113,6 +96,7 @@ final class DestinationGate: Sendable {
   func release(_ permit: Permit, _ outcome: DestinationLimit.Outcome) {
     let now = ContinuousClock.now
     var handed: [Waiter] = []
+    var expired: [Waiter] = []
     let change: DestinationLimit.Change? = state.withLock { state in
       guard var entry = state.destinations[permit.destination] else { return nil }
       defer { state.destinations[permit.destination] = entry }
@@ -120,6 +104,10 @@ final class DestinationGate: Sendable {
       let demand = !entry.waiters.isEmpty || entry.limit.inFlight * 2 >= Int(entry.limit.limit)
       let change = entry.limit.finished(outcome, at: Self.seconds(now - Self.origin), demand: demand)
       while entry.limit.hasRoom, let waiter = entry.waiters.popFirst() {
+        guard waiter.deadline > now else {
+          expired.append(waiter)
+          continue
+        }
         entry.limit.started()
         handed.append(waiter)
       }
@@ -127,10 +115,8 @@ final class DestinationGate: Sendable {
       entry.limitGauge.record(Int(entry.limit.limit))
       return change
     }
-    for waiter in handed {
-      waiter.timeout?.cancel()
-      waiter.continuation.resume(returning: now)
-    }
+    for waiter in handed { waiter.continuation.resume(returning: now) }
+    for waiter in expired { waiter.continuation.resume(throwing: NoRoom(destination: permit.destination)) }
     switch change {
     case .fell(let to):
       logger.warning(
@@ -150,16 +136,6 @@ final class DestinationGate: Sendable {
     state.withLock { state in
       state.destinations.mapValues { (Int($0.limit.limit), $0.limit.inFlight, $0.waiters.count) }
     }
-  }
-
-  private func giveUp(waiter id: Int, at destination: String) {
-    let waiter: Waiter? = state.withLock { state in
-      guard let index = state.destinations[destination]?.waiters.firstIndex(where: { $0.id == id }) else {
-        return nil
-      }
-      return state.destinations[destination]?.waiters.remove(at: index)
-    }
-    waiter?.continuation.resume(throwing: NoRoom(destination: destination))
   }
 
   private func makeDestination(_ destination: String) -> Destination {

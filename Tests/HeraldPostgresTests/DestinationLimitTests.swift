@@ -76,10 +76,12 @@ import Testing
     gate.release(first, .answered(latency: 0.01))
     let next = try await second
     #expect(next.destination == "http://r:80")
-    await #expect(throws: DestinationGate.NoRoom.self) {
-      try await gate.acquire("http://r:80", until: .now + .milliseconds(50))
-    }
+    // A request whose deadline passes while it waits is told so when room comes.
+    let late = Task { try await gate.acquire("http://r:80", until: .now + .milliseconds(50)) }
+    while gate.snapshot()["http://r:80"]?.waiting != 1 { try await Task.sleep(for: .milliseconds(1)) }
+    try await Task.sleep(for: .milliseconds(60))
     gate.release(next, .answered(latency: 0.01))
+    await #expect(throws: DestinationGate.NoRoom.self) { try await late.value }
     gate.release(other, .unused)
     #expect(gate.snapshot()["http://r:80"]?.inFlight == 0)
   }
