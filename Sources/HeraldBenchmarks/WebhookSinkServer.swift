@@ -158,7 +158,8 @@ private final class SinkHandler: ChannelInboundHandler {
       }
       if delay > 0 {
         // The round trip of a receiver far away, on the event loop: no thread waits.
-        context.eventLoop.scheduleTask(in: .milliseconds(Int64(delay * 1000))) { answer() }
+        let bound = NIOLoopBound(answer, eventLoop: context.eventLoop)
+        context.eventLoop.scheduleTask(in: .milliseconds(Int64(delay * 1000))) { bound.value() }
       } else {
         answer()
       }

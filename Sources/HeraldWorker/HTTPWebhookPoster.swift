@@ -53,7 +53,7 @@ public final class HTTPWebhookPoster: WebhookPosting {
   private var client: HTTPClient {
     secureClient.withLock { client in
       if let client { return client }
-      var configuration = HTTPClient.Configuration(
+      let configuration = HTTPClient.Configuration(
         redirectConfiguration: .disallow,
         timeout: .init(connect: .seconds(10), read: .seconds(10)),
         connectionPool: .init(
