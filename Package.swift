@@ -42,11 +42,17 @@ let package = Package(
     .target(name: "HeraldInterchange", dependencies: ["HeraldCore"], swiftSettings: strict),
     // Foundation helpers for everything that starts programs or measures time (no Herald types).
     .target(name: "HeraldSystem", swiftSettings: strict),
+    // What every engine and every runner agrees on: the user-data interface, the record rules, the
+    // delivery record and event, the clock and zone protocols. No engine, no I/O.
+    .target(
+      name: "HeraldContracts",
+      dependencies: ["HeraldCore", "HeraldSystem", .product(name: "Crypto", package: "swift-crypto")],
+      swiftSettings: strict),
     // The user's data in SQLite: schema, migrations, the one store type.
     .target(
-      name: "HeraldStore",
+      name: "HeraldSQLite",
       dependencies: [
-        "HeraldCore", "HeraldSystem", .product(name: "GRDB", package: "GRDB.swift"),
+        "HeraldContracts", "HeraldCore", "HeraldSystem", .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Crypto", package: "swift-crypto"),
       ],
       swiftSettings: strict),
@@ -55,7 +61,7 @@ let package = Package(
     .target(
       name: "HeraldPostgres",
       dependencies: [
-        "HeraldCore", "HeraldInterchange", "HeraldStore", "HeraldSystem",
+        "HeraldContracts", "HeraldCore", "HeraldInterchange", "HeraldSystem",
         .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
@@ -68,7 +74,7 @@ let package = Package(
     .target(
       name: "HeraldRuntime",
       dependencies: [
-        "HeraldCore", "HeraldInterchange", "HeraldStore", "HeraldSystem",
+        "HeraldCore", "HeraldInterchange", "HeraldContracts", "HeraldSQLite", "HeraldSystem",
         // Calendars on the web: .ics feeds and CalDAV collections.
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Logging", package: "swift-log"),
@@ -80,7 +86,7 @@ let package = Package(
     .target(
       name: "HeraldWorker",
       dependencies: [
-        "HeraldCore", "HeraldInterchange", "HeraldPostgres", "HeraldRuntime", "HeraldSystem",
+        "HeraldContracts", "HeraldCore", "HeraldInterchange", "HeraldPostgres", "HeraldSystem",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "NIOCore", package: "swift-nio"),
@@ -96,7 +102,8 @@ let package = Package(
     .target(
       name: "HeraldServer",
       dependencies: [
-        "HeraldCore", "HeraldInterchange", "HeraldStore", "HeraldPostgres", "HeraldRuntime", "HeraldSystem",
+        "HeraldCore", "HeraldInterchange", "HeraldContracts", "HeraldSQLite", "HeraldPostgres",
+        "HeraldRuntime", "HeraldSystem",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdCore", package: "hummingbird"),
         .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
@@ -111,7 +118,8 @@ let package = Package(
     .executableTarget(
       name: "herald",
       dependencies: [
-        "HeraldCore", "HeraldInterchange", "HeraldStore", "HeraldPostgres", "HeraldRuntime", "HeraldServer",
+        "HeraldCore", "HeraldInterchange", "HeraldContracts", "HeraldSQLite", "HeraldPostgres",
+        "HeraldRuntime", "HeraldServer",
         "HeraldSystem", "HeraldWorker",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Hummingbird", package: "hummingbird"),
@@ -125,7 +133,8 @@ let package = Package(
     .executableTarget(
       name: "HeraldBenchmarks",
       dependencies: [
-        "HeraldCore", "HeraldInterchange", "HeraldStore", "HeraldPostgres", "HeraldRuntime", "HeraldSystem",
+        "HeraldCore", "HeraldInterchange", "HeraldContracts", "HeraldSQLite", "HeraldPostgres",
+        "HeraldRuntime", "HeraldSystem",
         "HeraldTestSupport", "HeraldWorker",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOCore", package: "swift-nio"),
@@ -154,9 +163,10 @@ let package = Package(
       swiftSettings: strict
     ),
     .testTarget(
-      name: "HeraldStoreTests",
+      name: "HeraldSQLiteTests",
       dependencies: [
-        "HeraldCore", "HeraldStore", "HeraldSystem", "HeraldTestExecutor", "HeraldTestSupport",
+        "HeraldCore", "HeraldContracts", "HeraldSQLite", "HeraldSystem", "HeraldTestExecutor",
+        "HeraldTestSupport",
         .product(name: "GRDB", package: "GRDB.swift"),
       ],
       swiftSettings: strict
@@ -164,7 +174,7 @@ let package = Package(
     .testTarget(
       name: "HeraldRuntimeTests",
       dependencies: [
-        "HeraldCore", "HeraldInterchange", "HeraldStore", "HeraldRuntime", "HeraldSystem",
+        "HeraldCore", "HeraldInterchange", "HeraldContracts", "HeraldSQLite", "HeraldRuntime", "HeraldSystem",
         "HeraldTestExecutor", "HeraldTestSupport",
       ],
       swiftSettings: strict
@@ -172,7 +182,8 @@ let package = Package(
     .testTarget(
       name: "HeraldServerTests",
       dependencies: [
-        "HeraldCore", "HeraldInterchange", "HeraldStore", "HeraldRuntime", "HeraldServer", "HeraldSystem",
+        "HeraldCore", "HeraldInterchange", "HeraldContracts", "HeraldSQLite", "HeraldRuntime", "HeraldServer",
+        "HeraldSystem",
         "HeraldTestExecutor", "HeraldTestSupport",
         .product(name: "HummingbirdTesting", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),
@@ -184,7 +195,8 @@ let package = Package(
     .testTarget(
       name: "HeraldPostgresTests",
       dependencies: [
-        "HeraldCore", "HeraldInterchange", "HeraldStore", "HeraldPostgres", "HeraldRuntime", "HeraldServer",
+        "HeraldCore", "HeraldInterchange", "HeraldContracts", "HeraldSQLite", "HeraldPostgres",
+        "HeraldRuntime", "HeraldServer",
         "HeraldSystem", "HeraldTestExecutor", "HeraldTestSupport", "HeraldWorker",
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "PropertyBased", package: "swift-property-based"),
@@ -197,7 +209,7 @@ let package = Package(
     .testTarget(
       name: "HeraldCLITests",
       dependencies: [
-        "HeraldCore", "HeraldInterchange", "HeraldStore", "HeraldRuntime", "HeraldSystem",
+        "HeraldCore", "HeraldInterchange", "HeraldContracts", "HeraldSQLite", "HeraldRuntime", "HeraldSystem",
         "HeraldTestExecutor", "HeraldTestSupport",
       ],
       swiftSettings: strict

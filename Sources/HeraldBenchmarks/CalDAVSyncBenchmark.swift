@@ -1,8 +1,9 @@
 import Foundation
+import HeraldContracts
 import HeraldCore
 import HeraldInterchange
 import HeraldRuntime
-import HeraldStore
+import HeraldSQLite
 import HeraldTestSupport
 
 /// Job `caldav` (only when named: it needs Radicale): a followed CalDAV calendar of 300 events read

@@ -1,9 +1,10 @@
 import Foundation
+import HeraldContracts
 import HeraldSystem
 import HeraldCore
 import HeraldTestSupport
 import HeraldRuntime
-import HeraldStore
+import HeraldSQLite
 import Logging
 
 /// The daemon's costs: queue memory per pending reminder, start-up with a million reminders in

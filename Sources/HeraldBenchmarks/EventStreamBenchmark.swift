@@ -1,6 +1,7 @@
 import Foundation
+import HeraldContracts
 import HeraldCore
-import HeraldStore
+import HeraldSQLite
 import HeraldSystem
 import HeraldTestSupport
 

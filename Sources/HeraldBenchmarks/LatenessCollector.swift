@@ -1,9 +1,10 @@
 import Foundation
+import HeraldContracts
 import HeraldSystem
 import HeraldCore
 import HeraldTestSupport
 import HeraldRuntime
-import HeraldStore
+import HeraldSQLite
 import Logging
 
 /// The stdout sink, timed: how late each delivery was (shown − due), exact to the nanosecond

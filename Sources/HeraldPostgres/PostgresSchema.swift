@@ -1,5 +1,5 @@
 import HeraldCore
-import HeraldStore
+import HeraldContracts
 import Logging
 import PostgresNIO
 

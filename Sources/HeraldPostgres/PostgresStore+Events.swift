@@ -1,5 +1,5 @@
 import Foundation
-import HeraldStore
+import HeraldContracts
 import PostgresNIO
 
 /// A user's delivery stream: what the workers delivered, numbered per user in the order it was

@@ -1,6 +1,6 @@
 import Foundation
 import HeraldCore
-import HeraldStore
+import HeraldContracts
 import PostgresNIO
 
 /// What an operator sees of the delivery queue and does with it: list deliveries, queue failed or
@@ -8,7 +8,7 @@ import PostgresNIO
 extension PostgresStore {
   /// The latest deliveries (by fire instant, newest first), of one user or all, of one kind or all.
   public func deliveries(user name: String?, filter: DeliveryFilter?, limit: Int) async throws
-    -> [DeliveryRecord]
+    -> [DeliveryListing]
   {
     var userID: Int64?
     if let name { userID = try await user(named: name).id }
@@ -29,13 +29,13 @@ extension PostgresStore {
           AND (NOT \(lateOnly) OR (d.status = 'delivered' AND d.late))
         ORDER BY d.fire_at DESC, d.id DESC LIMIT \(limit)
         """, logger: logger)
-      var records: [DeliveryRecord] = []
+      var records: [DeliveryListing] = []
       for try await (id, user, requestID, fireDate, status, attempts, dueAt, deliveredAt, late, error)
         in rows.decode(
           (Int64, String, String, Date, String, Int32, Date, Date?, Bool, String?).self)
       {
         records.append(
-          DeliveryRecord(
+          DeliveryListing(
             id: id, user: user, requestID: requestID, fireDate: fireDate, status: status,
             attempts: Int(attempts),
             dueAt: dueAt, deliveredAt: deliveredAt, late: late, lastError: error))

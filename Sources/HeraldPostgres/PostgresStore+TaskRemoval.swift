@@ -1,6 +1,6 @@
 import Foundation
 import HeraldCore
-import HeraldStore
+import HeraldContracts
 import PostgresNIO
 
 extension PostgresStore {

@@ -1,7 +1,7 @@
 import Foundation
 import HeraldCore
 import HeraldInterchange
-import HeraldStore
+import HeraldContracts
 import PostgresNIO
 
 extension PostgresStore {

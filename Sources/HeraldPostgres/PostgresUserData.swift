@@ -1,6 +1,6 @@
 import Foundation
 import HeraldCore
-import HeraldStore
+import HeraldContracts
 
 /// One user's data in a `PostgresStore`, behind the server's store interface: a read of the tasks
 /// (or of the whole data, to plan) takes the user's document and task rows, any other read the
@@ -121,7 +121,7 @@ public struct PostgresUserData: UserData {
   }
 
   @discardableResult
-  public func importRoute(_ route: Route) async throws -> HeraldStore.RouteImport {
+  public func importRoute(_ route: Route) async throws -> RouteImport {
     try await change(touching: []) { try $0.importRoute(route) }
   }
 
@@ -132,7 +132,7 @@ public struct PostgresUserData: UserData {
   public func activeWalk() async throws -> Walk? { nil }
 
   @discardableResult
-  public func startWalk(routeID: String, at date: Date, restart: Bool) async throws -> HeraldStore.WalkStart {
+  public func startWalk(routeID: String, at date: Date, restart: Bool) async throws -> WalkStart {
     guard try await route(id: routeID) != nil else {
       throw RecordError.notFound("route \(routeID)", "no such route")
     }

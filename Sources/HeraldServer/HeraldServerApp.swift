@@ -1,7 +1,8 @@
 import Foundation
+import HeraldContracts
 import HeraldPostgres
 import HeraldRuntime
-import HeraldStore
+import HeraldSQLite
 import Hummingbird
 import HummingbirdCore
 import Logging

@@ -1,8 +1,8 @@
 import Foundation
+import HeraldContracts
 import HeraldCore
 import HeraldInterchange
 import HeraldPostgres
-import HeraldRuntime
 import Logging
 import Synchronization
 

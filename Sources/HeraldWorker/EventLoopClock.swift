@@ -1,5 +1,5 @@
 import Foundation
-import HeraldRuntime
+import HeraldContracts
 import NIOCore
 import NIOPosix
 

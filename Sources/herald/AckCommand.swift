@@ -1,8 +1,9 @@
 import ArgumentParser
 import Foundation
+import HeraldContracts
 import HeraldCore
 import HeraldRuntime
-import HeraldStore
+import HeraldSQLite
 
 /// `herald ack`: the movement reminder's "Done" button, on the command line.
 struct AckCommand: ParsableCommand {

@@ -1,8 +1,9 @@
 import ArgumentParser
 import Foundation
+import HeraldContracts
 import HeraldCore
 import HeraldRuntime
-import HeraldStore
+import HeraldSQLite
 
 /// `herald block`: focus blocks in the store.
 struct BlockCommand: AsyncParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HeraldContracts
 import HeraldCore
 import HeraldInterchange
 import HeraldRuntime

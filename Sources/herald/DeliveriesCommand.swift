@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HeraldContracts
 import HeraldCore
 import HeraldInterchange
 import HeraldPostgres
@@ -48,7 +49,7 @@ struct DeliveriesCommand: AsyncParsableCommand {
 
     /// One delivery on one line: fields apart by two spaces, the request id and the error as
     /// JSON strings (they may hold anything a user typed).
-    static func line(_ record: DeliveryRecord) -> String {
+    static func line(_ record: DeliveryListing) -> String {
       var status = record.status
       if record.status == "delivered", record.late { status = "delivered-late" }
       let when: String =

@@ -1,9 +1,10 @@
 import ArgumentParser
 import Foundation
+import HeraldContracts
 import HeraldCore
 import HeraldInterchange
 import HeraldRuntime
-import HeraldStore
+import HeraldSQLite
 
 /// `herald export`: the user's data as a scenario document on standard output.
 struct ExportCommand: AsyncParsableCommand {

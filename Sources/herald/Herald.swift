@@ -1,8 +1,9 @@
 import ArgumentParser
 import Foundation
+import HeraldContracts
 import HeraldCore
 import HeraldInterchange
-import HeraldStore
+import HeraldSQLite
 import HeraldSystem
 
 /// The `herald` command: parses arguments, calls one core function, prints.

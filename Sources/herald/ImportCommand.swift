@@ -1,9 +1,10 @@
 import ArgumentParser
 import Foundation
+import HeraldContracts
 import HeraldCore
 import HeraldInterchange
 import HeraldRuntime
-import HeraldStore
+import HeraldSQLite
 
 /// `herald import FILE`: replaces the user's data with a scenario document (`contracts/plan.md`).
 struct ImportCommand: AsyncParsableCommand {

@@ -1,8 +1,9 @@
 import ArgumentParser
 import Foundation
+import HeraldContracts
 import HeraldCore
 import HeraldRuntime
-import HeraldStore
+import HeraldSQLite
 
 /// `herald live`: the running focus block's countdown for a status bar or a terminal, the
 /// desktop's Live Activity.

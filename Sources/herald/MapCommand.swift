@@ -1,8 +1,9 @@
 import ArgumentParser
 import Foundation
+import HeraldContracts
 import HeraldCore
 import HeraldRuntime
-import HeraldStore
+import HeraldSQLite
 import HeraldSystem
 import Logging
 

@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
+import HeraldContracts
 import HeraldCore
-import HeraldStore
+import HeraldSQLite
 
 /// `herald movement`: the movement schedule (spec 003).
 struct MovementCommand: ParsableCommand {

@@ -1,9 +1,10 @@
 import ArgumentParser
 import Foundation
+import HeraldContracts
 import HeraldCore
 import HeraldInterchange
 import HeraldRuntime
-import HeraldStore
+import HeraldSQLite
 
 extension RouteCommand {
   /// `herald route import FILE`: prints the route's id.

@@ -1,9 +1,10 @@
 import ArgumentParser
 import Foundation
+import HeraldContracts
 import HeraldCore
 import HeraldInterchange
 import HeraldRuntime
-import HeraldStore
+import HeraldSQLite
 
 /// `herald route`: walks and points of interest.
 struct RouteCommand: ParsableCommand {

@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
+import HeraldContracts
 import HeraldCore
-import HeraldStore
+import HeraldSQLite
 
 /// `herald settings`: every setting, shown and set with the core's validation.
 struct SettingsCommand: ParsableCommand {

@@ -1,8 +1,9 @@
 import ArgumentParser
 import Foundation
+import HeraldContracts
 import HeraldCore
 import HeraldRuntime
-import HeraldStore
+import HeraldSQLite
 
 /// `herald snooze`: the movement reminder's "Snooze 5 min" button, on the command line.
 struct SnoozeCommand: ParsableCommand {

@@ -1,9 +1,10 @@
 import ArgumentParser
 import Foundation
+import HeraldContracts
 import HeraldCore
 import HeraldInterchange
 import HeraldRuntime
-import HeraldStore
+import HeraldSQLite
 
 /// `--database PATH`, shared by every command that touches the store.
 struct StoreOptions: ParsableArguments {

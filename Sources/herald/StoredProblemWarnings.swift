@@ -1,6 +1,7 @@
 import Foundation
+import HeraldContracts
 import HeraldCore
-import HeraldStore
+import HeraldSQLite
 
 /// What the store holds but could not read whole, said on stderr by the commands that show or
 /// write the data, one line each: the listing or backup goes on without it (it is never a reason

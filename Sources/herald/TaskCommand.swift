@@ -1,8 +1,9 @@
 import ArgumentParser
 import Foundation
+import HeraldContracts
 import HeraldCore
 import HeraldRuntime
-import HeraldStore
+import HeraldSQLite
 
 /// `herald task`: tasks in the store.
 struct TaskCommand: ParsableCommand {

@@ -1,8 +1,9 @@
 import ArgumentParser
 import Foundation
+import HeraldContracts
 import HeraldCore
 import HeraldInterchange
-import HeraldStore
+import HeraldSQLite
 
 /// `herald token`: the bearer tokens of the API. Only a hash of each is stored.
 struct TokenCommand: ParsableCommand {

@@ -1,8 +1,9 @@
 import ArgumentParser
 import Foundation
+import HeraldContracts
 import HeraldCore
 import HeraldRuntime
-import HeraldStore
+import HeraldSQLite
 
 /// `herald upcoming`: what the daemon will deliver next, as it plans it.
 struct UpcomingCommand: ParsableCommand {

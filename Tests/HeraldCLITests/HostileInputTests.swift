@@ -1,6 +1,7 @@
 import Foundation
+import HeraldContracts
 import HeraldInterchange
-import HeraldStore
+import HeraldSQLite
 import HeraldTestSupport
 import Testing
 

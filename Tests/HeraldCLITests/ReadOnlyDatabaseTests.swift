@@ -1,5 +1,6 @@
 import Foundation
-import HeraldStore
+import HeraldContracts
+import HeraldSQLite
 import HeraldTestSupport
 import Testing
 

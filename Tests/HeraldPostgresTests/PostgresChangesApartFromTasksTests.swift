@@ -1,7 +1,8 @@
 import Foundation
+import HeraldContracts
 import HeraldCore
 import HeraldPostgres
-import HeraldStore
+import HeraldSQLite
 import HeraldTestSupport
 import Testing
 

@@ -1,8 +1,9 @@
 import Foundation
+import HeraldContracts
 import HeraldCore
 import HeraldInterchange
 import HeraldPostgres
-import HeraldStore
+import HeraldSQLite
 import HeraldSystem
 import HeraldTestSupport
 import Testing

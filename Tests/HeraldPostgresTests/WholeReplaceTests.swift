@@ -1,7 +1,8 @@
 import Foundation
+import HeraldContracts
 import HeraldCore
 import HeraldInterchange
-import HeraldStore
+import HeraldSQLite
 import HeraldTestSupport
 import PostgresNIO
 import Testing

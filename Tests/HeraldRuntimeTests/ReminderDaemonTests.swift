@@ -1,8 +1,9 @@
 import Foundation
+import HeraldContracts
 import HeraldCore
 import HeraldInterchange
 import HeraldRuntime
-import HeraldStore
+import HeraldSQLite
 import HeraldTestSupport
 import Logging
 import Testing

@@ -1,8 +1,9 @@
 import Foundation
 import HTTPTypes
+import HeraldContracts
 import HeraldCore
 import HeraldInterchange
-import HeraldStore
+import HeraldSQLite
 import HeraldTestSupport
 import Hummingbird
 import HummingbirdTesting

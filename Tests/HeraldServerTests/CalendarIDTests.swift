@@ -1,8 +1,9 @@
 import Foundation
 import HTTPTypes
+import HeraldContracts
 import HeraldCore
 import HeraldRuntime
-import HeraldStore
+import HeraldSQLite
 import HeraldTestSupport
 import HummingbirdTesting
 import Testing

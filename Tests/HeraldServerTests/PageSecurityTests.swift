@@ -1,7 +1,8 @@
 import Foundation
 import HTTPTypes
+import HeraldContracts
 import HeraldCore
-import HeraldStore
+import HeraldSQLite
 import HeraldTestSupport
 import Hummingbird
 import HummingbirdTesting

@@ -2,7 +2,7 @@ import Foundation
 import HeraldSystem
 
 /// gpsd's test harness: `gpsfake` starts a real gpsd on a port of its own and feeds it an NMEA
-/// log through a pseudo-terminal, as a receiver would (`../shared/TESTING.md`).
+/// log through a pseudo-terminal, as a receiver would (the parts `.ci/run` installs).
 public final class Gpsfake: @unchecked Sendable {
   public let port: UInt16
   private let process: Process

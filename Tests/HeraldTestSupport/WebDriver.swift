@@ -1,7 +1,7 @@
 import Foundation
 import HeraldSystem
 
-/// A headless Chromium driven over W3C WebDriver (`../shared/TESTING.md`): `chromedriver` runs as
+/// A headless Chromium driven over W3C WebDriver (the parts `.ci/run` installs): `chromedriver` runs as
 /// a child process on a free port and is spoken to in its JSON protocol over a plain socket; no
 /// client library is needed. Stop it with `stop()` (the deinitializer does too): exactly once.
 public final class WebDriver: @unchecked Sendable {

@@ -1,7 +1,8 @@
 import Foundation
+import HeraldContracts
 import HeraldCore
 import HeraldInterchange
-import HeraldStore
+import HeraldSQLite
 
 /// Reads calendars on the web: a CalDAV collection (RFC 4791) — all at once by `calendar-query`
 /// with a time range, then only what changed by `sync-collection` (RFC 6578) and ETags — or an

@@ -1,6 +1,7 @@
 import Foundation
+import HeraldContracts
 import HeraldCore
-import HeraldStore
+import HeraldSQLite
 
 /// Following a new calendar, from the command line (`herald calendar add`) or the settings page:
 /// the source is read once at once, and only a source that reads and plans whole is added.

@@ -1,7 +1,8 @@
 import Foundation
+import HeraldContracts
 import HeraldCore
 import HeraldInterchange
-import HeraldStore
+import HeraldSQLite
 
 /// The planning state with the followed calendars' blocks and tasks added: what the daemon and
 /// `herald upcoming` plan from.

@@ -1,7 +1,8 @@
 import Foundation
+import HeraldContracts
 import HeraldCore
 import HeraldInterchange
-import HeraldStore
+import HeraldSQLite
 
 /// Reads a followed calendar's items from its source as it is now: a local `.ics` file is one
 /// item, a vdir folder one item per `.ics` file in it, a feed one item, a CalDAV collection one

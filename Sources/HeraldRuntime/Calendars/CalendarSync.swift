@@ -1,6 +1,7 @@
 import Foundation
+import HeraldContracts
 import HeraldCore
-import HeraldStore
+import HeraldSQLite
 
 /// One read of a followed calendar: the new copy is kept only when it reads and parses whole;
 /// otherwise the last good copy stays and the problem is recorded.

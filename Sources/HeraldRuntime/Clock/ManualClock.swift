@@ -1,4 +1,5 @@
 import Foundation
+import HeraldContracts
 
 /// A clock moved by hand, for tests: `advance(by:)` moves both clocks, `jumpWallClock(by:)` moves
 /// only the wall clock (a manual clock change, or a resume from suspend). Sleepers wake when the

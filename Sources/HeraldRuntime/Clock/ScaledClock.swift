@@ -1,4 +1,5 @@
 import Foundation
+import HeraldContracts
 import HeraldSystem
 
 /// A wall clock that runs `factor` times as fast as real time: it read `start` at the real

@@ -1,6 +1,7 @@
 import Foundation
+import HeraldContracts
 import HeraldCore
-import HeraldStore
+import HeraldSQLite
 import Logging
 
 /// Puts a daemon together from a store and the sinks chosen.

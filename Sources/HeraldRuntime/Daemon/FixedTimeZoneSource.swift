@@ -1,4 +1,5 @@
 import Foundation
+import HeraldContracts
 import HeraldCore
 
 /// A zone set by hand, for tests and the demo.

@@ -1,6 +1,7 @@
 import Foundation
+import HeraldContracts
 import HeraldCore
-import HeraldStore
+import HeraldSQLite
 import Logging
 
 /// What a notification's buttons, and the matching commands (`herald snooze`, `herald ack`,

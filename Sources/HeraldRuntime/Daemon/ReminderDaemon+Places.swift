@@ -1,7 +1,8 @@
 import Foundation
+import HeraldContracts
 import HeraldCore
 import HeraldInterchange
-import HeraldStore
+import HeraldSQLite
 import Logging
 
 /// Spec 004 on the daemon: location fixes for the walk under way. Each fix's visits and the

@@ -1,7 +1,8 @@
 import Foundation
+import HeraldContracts
 import HeraldCore
 import HeraldInterchange
-import HeraldStore
+import HeraldSQLite
 import Logging
 
 /// The daemon: plans from the store, waits for the next reminder on an injected clock, carries

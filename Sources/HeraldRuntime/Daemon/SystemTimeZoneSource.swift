@@ -1,4 +1,5 @@
 import Foundation
+import HeraldContracts
 import HeraldCore
 import HeraldInterchange
 

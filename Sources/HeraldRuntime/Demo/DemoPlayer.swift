@@ -1,6 +1,7 @@
 import Foundation
+import HeraldContracts
 import HeraldCore
-import HeraldStore
+import HeraldSQLite
 
 /// Plays the demo: runs the daemon, shows the live countdown now and then, marks a task done
 /// half-way (as the user would), and stops when the sample day is over.

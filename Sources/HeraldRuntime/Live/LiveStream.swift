@@ -1,4 +1,5 @@
 import Foundation
+import HeraldContracts
 import HeraldCore
 
 /// The live countdown as a stream of lines: the desktop's Live Activity.

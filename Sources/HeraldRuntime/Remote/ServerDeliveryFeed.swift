@@ -1,8 +1,9 @@
 import AsyncHTTPClient
 import Foundation
+import HeraldContracts
 import HeraldCore
 import HeraldInterchange
-import HeraldStore
+import HeraldSQLite
 import HeraldSystem
 import Logging
 import NIOCore

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldContracts
 import HeraldCore
 
 /// Prints each delivery as a line a person reads: local time, style, title and body.

@@ -1,6 +1,7 @@
 import Foundation
+import HeraldContracts
 import HeraldCore
-import HeraldStore
+import HeraldSQLite
 
 extension APIHandler {
   func listFocusBlocks(_ input: Operations.ListFocusBlocks.Input) async throws

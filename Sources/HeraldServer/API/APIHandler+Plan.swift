@@ -1,7 +1,8 @@
 import Foundation
+import HeraldContracts
 import HeraldCore
 import HeraldInterchange
-import HeraldStore
+import HeraldSQLite
 
 extension APIHandler {
   /// What `herald plan` prints for the stored data: the same planner, in the account's zone.

@@ -1,6 +1,7 @@
 import Foundation
+import HeraldContracts
 import HeraldCore
-import HeraldStore
+import HeraldSQLite
 
 extension APIHandler {
   func getSettings(_ input: Operations.GetSettings.Input) async throws -> Operations.GetSettings.Output {

@@ -1,6 +1,7 @@
 import Foundation
+import HeraldContracts
 import HeraldCore
-import HeraldStore
+import HeraldSQLite
 
 extension APIHandler {
   func listTasks(_ input: Operations.ListTasks.Input) async throws -> Operations.ListTasks.Output {

@@ -1,7 +1,8 @@
 import Foundation
+import HeraldContracts
 import HeraldCore
 import HeraldRuntime
-import HeraldStore
+import HeraldSQLite
 
 /// Whose data a request acts on, once its token (or page session) is known: the store holding the
 /// data, and the zone the user's wall-clock rules are evaluated in.

@@ -1,7 +1,8 @@
 import Foundation
+import HeraldContracts
 import HeraldCore
 import HeraldRuntime
-import HeraldStore
+import HeraldSQLite
 
 /// Finds the account a bearer token belongs to.
 protocol AccountDirectory: Sendable {

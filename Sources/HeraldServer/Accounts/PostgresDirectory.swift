@@ -1,7 +1,8 @@
 import Foundation
+import HeraldContracts
 import HeraldPostgres
 import HeraldRuntime
-import HeraldStore
+import HeraldSQLite
 
 /// Many users in one PostgreSQL database: a bearer token is looked up by its SHA-256 and acts for
 /// its user only (every query of `PostgresUserData` names that user). Pages always need a login:

@@ -1,5 +1,6 @@
 import Foundation
-import HeraldStore
+import HeraldContracts
+import HeraldSQLite
 import Hummingbird
 
 /// `GET /api/v1/deliveries/events`: the token's user's deliveries as server-sent events, one per

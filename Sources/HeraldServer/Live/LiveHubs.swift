@@ -1,7 +1,8 @@
 import Foundation
+import HeraldContracts
 import HeraldCore
 import HeraldRuntime
-import HeraldStore
+import HeraldSQLite
 import Synchronization
 
 /// The live events of a server for many users: one `LiveEventHub` per user whose live page is

@@ -1,6 +1,7 @@
 import Foundation
+import HeraldContracts
 import HeraldRuntime
-import HeraldStore
+import HeraldSQLite
 import ServiceLifecycle
 
 /// Keeps the live events current without being told: a change by another process (the CLI, the

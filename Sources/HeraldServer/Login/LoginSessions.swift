@@ -1,4 +1,5 @@
-import HeraldStore
+import HeraldContracts
+import HeraldSQLite
 import Foundation
 import HeraldCore
 import HeraldRuntime

@@ -1,7 +1,8 @@
 import Foundation
+import HeraldContracts
 import HeraldCore
 import HeraldInterchange
-import HeraldStore
+import HeraldSQLite
 
 /// The settings page's followed calendars (one person's server): each with its kind, source and
 /// last read — or why the last read failed — and a button to stop following it; a form adds one as

@@ -1,8 +1,9 @@
 import Foundation
+import HeraldContracts
 import HeraldCore
 import HeraldInterchange
 import HeraldRuntime
-import HeraldStore
+import HeraldSQLite
 import Hummingbird
 
 /// The web pages: Today, Settings, Live (with its event stream) and Route (with its map). Reads and writes go to

@@ -1,6 +1,7 @@
 import Foundation
+import HeraldContracts
 import HeraldCore
-import HeraldStore
+import HeraldSQLite
 
 /// The settings page: the specs' sections and texts. Spec 000's lead time; spec 001's
 /// "Frist-Erinnerungen", whose toggles reveal the time and lead-time pickers; spec 003's movement

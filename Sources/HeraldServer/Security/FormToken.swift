@@ -1,5 +1,6 @@
 import Foundation
-import HeraldStore
+import HeraldContracts
+import HeraldSQLite
 import HTTPTypes
 import Hummingbird
 

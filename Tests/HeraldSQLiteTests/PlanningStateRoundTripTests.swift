@@ -1,10 +1,11 @@
 import Foundation
+import HeraldContracts
 import HeraldCore
 import HeraldInterchange
 import HeraldTestSupport
 import Testing
 
-@testable import HeraldStore
+@testable import HeraldSQLite
 
 /// An import followed by reading the state back gives the same state, and the same document.
 @Suite struct PlanningStateRoundTripTests {

@@ -2,7 +2,7 @@ import Foundation
 import HeraldCore
 
 /// The record rules of a user's data, applied to the data held whole as a `PlanningState` (the
-/// PostgreSQL engine keeps each user's data as one document): the same checks (`HeraldStore.check`,
+/// PostgreSQL engine keeps each user's data as one document): the same checks (`RecordRules.check`,
 /// the core's `Validation`) and the same errors as the SQLite store's methods, so both engines
 /// answer a request alike. Each method changes nothing when it throws.
 extension PlanningState {
@@ -55,7 +55,7 @@ extension PlanningState {
   {
     let task = TodoItem(
       id: id ?? IdentifiedTable.task.next(after: idsInUse), title: title, due: due, completed: completed)
-    try HeraldStore.check(task)
+    try RecordRules.check(task)
     return task
   }
 
@@ -75,7 +75,7 @@ extension PlanningState {
     var task = tasks[index]
     change(&task)
     guard task.id == id else { throw FieldError("id", "cannot be changed (\(id))") }
-    try HeraldStore.check(task)
+    try RecordRules.check(task)
     tasks[index] = task
     return task
   }
@@ -87,8 +87,8 @@ extension PlanningState {
   }
 
   /// Adds `route`, or replaces the route with its id in place.
-  public mutating func importRoute(_ route: Route) throws -> HeraldStore.RouteImport {
-    try HeraldStore.check(route)
+  public mutating func importRoute(_ route: Route) throws -> RouteImport {
+    try RecordRules.check(route)
     var list = routes ?? []
     defer { routes = list }
     if let index = list.firstIndex(where: { $0.id == route.id }) {
@@ -109,7 +109,7 @@ extension PlanningState {
 
   /// A block obeys the rules of every stored block and links only tasks that exist.
   private func checkLinks(_ block: FocusBlock) throws {
-    try HeraldStore.check(block)
+    try RecordRules.check(block)
     // A link to a task that is not there is bad input (the block is refused), not a missing record.
     for taskID in block.taskIDs where !tasks.contains(where: { $0.id == taskID }) {
       throw FieldError(IdentifiedTable.task.subject(taskID), IdentifiedTable.task.missing)
@@ -123,46 +123,5 @@ extension PlanningState {
       throw RecordError.notFound(table.subject(id), table.missing)
     }
     return index
-  }
-}
-
-extension IdentifiedTable {
-  /// The most digits a made-up id's number has: any such number fits an `Int`, and one more.
-  static let maximumDigits = 17
-
-  /// The number of `id` when it is a numbered id — the prefix, then a number of at most
-  /// `maximumDigits` digits written as Herald writes one (ASCII, no leading zero) — and `nil`
-  /// otherwise. Only these count when the next id is made up: among them a larger number is a
-  /// longer id, or as long and after it byte by byte, so SQL finds the largest through an index
-  /// (`numberedCondition`, `PlanningState.numberedTaskIDPattern`) rather than reading every id.
-  func number(of id: String) -> Int? {
-    guard id.utf8.starts(with: prefix.utf8) else { return nil }
-    let digits = id.utf8.dropFirst(prefix.utf8.count)
-    guard (1...Self.maximumDigits).contains(digits.count), digits.first != UInt8(ascii: "0"),
-      digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
-    else { return nil }
-    return digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
-  }
-
-  /// The id to make up next: the prefix and one more than the largest number of a numbered id
-  /// among `ids` (`HeraldStore.nextID` and the PostgreSQL engine give this rule the largest
-  /// alone). It is free: an id equal to it would be numbered, and larger than the largest.
-  func next(after ids: [String]) -> String {
-    prefix + String((ids.compactMap(number(of:)).max() ?? 0) + 1)
-  }
-
-  /// SQLite's condition for a numbered id in the column `id` (`number(of:)`'s rule, in GLOB).
-  var numberedCondition: String {
-    "id GLOB '\(prefix)[1-9]*' AND NOT id GLOB '\(prefix)*[^0-9]*' AND length(id) <= \(prefix.count + Self.maximumDigits)"
-  }
-
-  /// The SQLite index of the numbered ids (`HeraldStore.createNumberedIndexes`).
-  var numberedIndex: String { rawValue + "Numbered" }
-
-  /// SQLite's query of the largest numbered id of this table, if any. Through the index of
-  /// numbered ids by name: left to itself, SQLite reads every id after the prefix (the range
-  /// GLOB gives on the primary key) and sorts them.
-  var largestNumbered: String {
-    "SELECT id FROM \(rawValue) INDEXED BY \(numberedIndex) WHERE \(numberedCondition) ORDER BY length(id) DESC, id DESC LIMIT 1"
   }
 }

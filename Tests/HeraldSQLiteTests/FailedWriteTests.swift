@@ -1,9 +1,10 @@
 import Foundation
+import HeraldContracts
 import HeraldCore
 import HeraldTestSupport
 import Testing
 
-@testable import HeraldStore
+@testable import HeraldSQLite
 
 /// Every write is one transaction that checks first: a write that fails leaves every table as it was.
 @Suite struct FailedWriteTests {

@@ -1,9 +1,10 @@
 import Foundation
+import HeraldContracts
 import HeraldCore
 import HeraldTestSupport
 import Testing
 
-@testable import HeraldStore
+@testable import HeraldSQLite
 
 /// What the store keeps of the reminders on screen: what each slot waits for, written with its
 /// delivery, and which desktop notification shows it; both survive a reopened file.

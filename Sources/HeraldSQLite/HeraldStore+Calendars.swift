@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HeraldContracts
 import HeraldCore
 
 /// The calendars the daemon follows and the last good copy of each: what was last read from the

@@ -1,9 +1,10 @@
 import Foundation
+import HeraldContracts
 import HeraldCore
 import HeraldTestSupport
 import Testing
 
-@testable import HeraldStore
+@testable import HeraldSQLite
 
 /// Settings, language, the movement schedule and the movement log.
 @Suite struct SettingsAndMovementStoreTests {

@@ -1,9 +1,10 @@
 import Foundation
+import HeraldContracts
 import HeraldCore
 import HeraldTestSupport
 import Testing
 
-@testable import HeraldStore
+@testable import HeraldSQLite
 
 /// Routes in the store, the one walk under way, and its progress recorded with deliveries.
 @Suite struct RouteStoreTests {

@@ -1,16 +1,9 @@
 import Foundation
 import GRDB
+import HeraldContracts
 import HeraldCore
 
 extension HeraldStore {
-  /// How `startWalk` went.
-  public enum WalkStart: Sendable, Hashable {
-    /// A new walk began: nothing reached yet.
-    case started
-    /// The route's walk was under way already and goes on as it was.
-    case resumed
-  }
-
   /// The walk under way, with what it has reached; `nil` when none is.
   public func activeWalk() throws -> Walk? {
     try read(Self.fetchWalk)

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HeraldContracts
 import HeraldCore
 
 extension HeraldStore {
@@ -45,9 +46,9 @@ extension HeraldStore {
   /// removed); a walk under way on a route it lists goes on as `importRoute` keeps it.
   public func replaceAll(with state: PlanningState) throws {
     // The state's own rules, checked before anything is deleted (a decoded scenario obeys them).
-    try Self.checkEach(state.focusBlocks, "focusBlocks", Self.check)
-    try Self.checkEach(state.tasks, "tasks", Self.check)
-    try Self.checkEach(state.routes ?? [], "routes", Self.check)
+    try Self.checkEach(state.focusBlocks, "focusBlocks", RecordRules.check)
+    try Self.checkEach(state.tasks, "tasks", RecordRules.check)
+    try Self.checkEach(state.routes ?? [], "routes", RecordRules.check)
     try write { db in
       for table in ["focusBlockTask", "focusBlock", "task", "setting"] {
         try db.execute(sql: "DELETE FROM \(table)")

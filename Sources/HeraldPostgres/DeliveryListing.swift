@@ -1,7 +1,7 @@
 import Foundation
 
 /// A delivery as an operator sees it (`herald deliveries list`).
-public struct DeliveryRecord: Sendable, Hashable {
+public struct DeliveryListing: Sendable, Hashable {
   public var id: Int64
   public var user: String
   public var requestID: String

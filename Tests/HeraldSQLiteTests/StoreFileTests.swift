@@ -1,9 +1,10 @@
 import Foundation
+import HeraldContracts
 import HeraldCore
 import HeraldTestSupport
 import Testing
 
-@testable import HeraldStore
+@testable import HeraldSQLite
 import HeraldSystem
 
 /// The database file: where it lives, how it is created, migrated and shared between processes.

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HeraldContracts
 import HeraldCore
 
 extension HeraldStore {
@@ -64,21 +65,9 @@ extension HeraldStore {
     }
   }
 
-  /// The rules every stored block obeys; the core holds each of them.
-  static func check(_ block: FocusBlock) throws(FieldError) {
-    _ = try Validation.identifier(block.id)
-    _ = try Validation.title(block.title)
-    try Validation.instant(block.start, field: "start")
-    try Validation.instant(block.end, field: "end")
-    try Validation.interval(start: block.start, end: block.end)
-    for (index, taskID) in block.taskIDs.enumerated() {
-      _ = try Validation.identifier(taskID, field: "taskIDs[\(index)]")
-    }
-  }
-
   /// A block written by a command also links only tasks that exist.
   private static func check(_ block: FocusBlock, _ db: Database) throws {
-    try check(block)
+    try RecordRules.check(block)
     // A link to a task that is not there is bad input (the block is refused), not a missing record.
     for taskID in block.taskIDs where try !exists(taskID, in: .task, db) {
       throw FieldError(IdentifiedTable.task.subject(taskID), IdentifiedTable.task.missing)

@@ -1,9 +1,10 @@
 import Foundation
+import HeraldContracts
 import HeraldCore
 import HeraldTestSupport
 import Testing
 
-@testable import HeraldStore
+@testable import HeraldSQLite
 
 /// The delivery log, keyed by request id and fire instant.
 @Suite struct DeliveryLogTests {

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HeraldContracts
 
 /// Where a desktop following a server (`herald run --server URL --token T`) left off: the number of
 /// the last delivery it showed from that server for that token's user, so a restarted daemon

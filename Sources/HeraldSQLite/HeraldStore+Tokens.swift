@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HeraldContracts
 import HeraldCore
 
 /// API tokens: a name, and the SHA-256 of a random secret. The secret itself is shown once, when it

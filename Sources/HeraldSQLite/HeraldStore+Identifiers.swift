@@ -1,19 +1,22 @@
 import GRDB
+import HeraldContracts
 import HeraldCore
 
-/// The tables whose rows carry a user-visible id, with the prefix of the ids Herald makes up.
-enum IdentifiedTable: String {
-  case focusBlock
-  case task
+extension IdentifiedTable {
+  /// SQLite's condition for a numbered id in the column `id` (`number(of:)`'s rule, in GLOB).
+  var numberedCondition: String {
+    "id GLOB '\(prefix)[1-9]*' AND NOT id GLOB '\(prefix)*[^0-9]*' AND length(id) <= \(prefix.count + Self.maximumDigits)"
+  }
 
-  /// `b1`, `b2`, … for blocks; `t1`, `t2`, … for tasks.
-  var prefix: String { self == .focusBlock ? "b" : "t" }
+  /// The SQLite index of the numbered ids (`HeraldStore.createNumberedIndexes`).
+  var numberedIndex: String { rawValue + "Numbered" }
 
-  /// How errors name a row: `block b9`, `task t9`.
-  func subject(_ id: String) -> String { "\(self == .focusBlock ? "block" : "task") \(id)" }
-
-  /// What is missing: `no such focus block`, `no such task`.
-  var missing: String { self == .focusBlock ? "no such focus block" : "no such task" }
+  /// SQLite's query of the largest numbered id of this table, if any. Through the index of
+  /// numbered ids by name: left to itself, SQLite reads every id after the prefix (the range
+  /// GLOB gives on the primary key) and sorts them.
+  var largestNumbered: String {
+    "SELECT id FROM \(rawValue) INDEXED BY \(numberedIndex) WHERE \(numberedCondition) ORDER BY length(id) DESC, id DESC LIMIT 1"
+  }
 }
 
 extension HeraldStore {

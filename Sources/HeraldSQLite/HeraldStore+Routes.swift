@@ -1,16 +1,9 @@
 import Foundation
 import GRDB
+import HeraldContracts
 import HeraldCore
 
 extension HeraldStore {
-  /// How `importRoute` changed the store.
-  public enum RouteImport: Sendable, Hashable {
-    /// A route with a new id.
-    case added
-    /// A route with this id existed and was replaced; a walk under way on it goes on.
-    case replaced
-  }
-
   /// Every route, with its points of interest, in the order they were first imported.
   public func routes() throws -> [Route] {
     try read { db in
@@ -33,7 +26,7 @@ extension HeraldStore {
   /// name empty or too long; nothing is written then.
   @discardableResult
   public func importRoute(_ route: Route) throws -> RouteImport {
-    try Self.check(route)
+    try RecordRules.check(route)
     return try write { db in try Self.store(route, db) }
   }
 
@@ -60,20 +53,6 @@ extension HeraldStore {
     for (position, route) in routes.enumerated() {
       _ = try store(route, db)
       try db.execute(sql: "UPDATE route SET position = ? WHERE id = ?", arguments: [position, route.id])
-    }
-  }
-
-  /// The rules every stored route obeys (the core's `Route` checked the rest on creation).
-  static func check(_ route: Route) throws(FieldError) {
-    _ = try Validation.identifier(route.id)
-    _ = try Validation.title(route.name, field: "name")
-    for (index, point) in route.waypoints.enumerated() {
-      do {
-        _ = try Validation.identifier(point.id)
-        _ = try Validation.title(point.name, field: "name")
-      } catch {
-        throw error.prefixed("waypoints[\(index)]")
-      }
     }
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HeraldContracts
 import HeraldCore
 
 extension HeraldStore {
@@ -27,7 +28,7 @@ extension HeraldStore {
   private func add(id: String?, _ make: (String) -> TodoItem) throws -> TodoItem {
     try write { db in
       let task = make(try id ?? Self.nextID(in: .task, db))
-      try Self.check(task)
+      try RecordRules.check(task)
       try Self.requireUnused(task.id, in: .task, db)
       try Self.insert(task, position: Self.nextPosition(in: .task, db), db)
       return task
@@ -44,7 +45,7 @@ extension HeraldStore {
       }
       change(&task)
       guard task.id == id else { throw FieldError("id", "cannot be changed (\(id))") }
-      try Self.check(task)
+      try RecordRules.check(task)
       try db.execute(
         sql: "UPDATE task SET title = ?, due = ?, completed = ? WHERE id = ?",
         arguments: [StoredText.value(task.title), task.due?.timeIntervalSince1970, task.completed, id])
@@ -66,13 +67,6 @@ extension HeraldStore {
       // Positions only order a block's links, so the gap left behind needs no renumbering.
       try db.execute(sql: "DELETE FROM focusBlockTask WHERE taskID = ?", arguments: [id])
     }
-  }
-
-  /// The rules every stored task obeys; the core holds each of them.
-  static func check(_ task: TodoItem) throws(FieldError) {
-    _ = try Validation.identifier(task.id)
-    _ = try Validation.title(task.title)
-    if let due = task.due { try Validation.instant(due, field: "due") }
   }
 
   /// Every task, or with `ids` only those of them that exist, in their order.

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HeraldContracts
 import HeraldCore
 
 extension HeraldStore {

@@ -1,10 +1,11 @@
 import Foundation
 import GRDB
+import HeraldContracts
 import HeraldCore
 import HeraldTestSupport
 import Testing
 
-@testable import HeraldStore
+@testable import HeraldSQLite
 
 /// Adding, changing, listing and removing focus blocks and tasks.
 @Suite struct FocusBlockAndTaskStoreTests {

@@ -55,14 +55,14 @@ public protocol UserData: Sendable {
   func route(id: String) async throws -> Route?
   /// Adds a route, or replaces the one with its id.
   @discardableResult
-  func importRoute(_ route: Route) async throws -> HeraldStore.RouteImport
+  func importRoute(_ route: Route) async throws -> RouteImport
   /// Removes a route.
   func removeRoute(id: String) async throws
   /// The walk under way; `nil` when none is.
   func activeWalk() async throws -> Walk?
   /// Starts walking a route (a walk needs the user's live location: an engine without it refuses).
   @discardableResult
-  func startWalk(routeID: String, at date: Date, restart: Bool) async throws -> HeraldStore.WalkStart
+  func startWalk(routeID: String, at date: Date, restart: Bool) async throws -> WalkStart
   /// Ends the walk under way; `nil` when none was.
   @discardableResult
   func stopWalk() async throws -> Walk?
@@ -75,26 +75,6 @@ public protocol UserData: Sendable {
   func deliveryEvents(after: Int64, limit: Int) async throws -> [DeliveryEvent]
   /// The number of the user's latest delivery; 0 before the first.
   func lastDeliveryEventID() async throws -> Int64
-}
-
-// No shorter overloads here: in an async context they would be chosen over `HeraldStore`'s own
-// synchronous methods with default arguments, turning every such call async.
-extension HeraldStore: UserData {
-  // One person's reminders are shown by their own daemon (`herald run`), which keeps no stream of
-  // them for another machine: the stream is a server's for many users.
-  public func deliveryEvents(after: Int64, limit: Int) async throws -> [DeliveryEvent] {
-    throw Self.noDeliveryStream
-  }
-
-  public func lastDeliveryEventID() async throws -> Int64 { throw Self.noDeliveryStream }
-
-  private static var noDeliveryStream: RecordError {
-    RecordError(
-      .conflict, subject: "deliveries",
-      problem:
-        "a single-user server's reminders are shown by its own daemon (herald run); the delivery stream is served for many users, on PostgreSQL"
-    )
-  }
 }
 
 extension UserData {
