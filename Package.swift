@@ -41,7 +41,12 @@ let package = Package(
     // Document formats: the scenario and plan JSON of the contract, routes, GPX, RFC 3339.
     .target(name: "HeraldInterchange", dependencies: ["HeraldCore"], swiftSettings: strict),
     // Foundation helpers for everything that starts programs or measures time (no Herald types).
-    .target(name: "HeraldSystem", swiftSettings: strict),
+    .target(
+      name: "HeraldSystem",
+      dependencies: [
+        .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+      ],
+      swiftSettings: strict),
     // What every engine and every runner agrees on: the user-data interface, the record rules, the
     // delivery record and event, the clock and zone protocols. No engine, no I/O.
     .target(
@@ -69,28 +74,41 @@ let package = Package(
         .product(name: "Metrics", package: "swift-metrics"),
       ],
       swiftSettings: strict),
+    // Webhooks as Standard Webhooks 1.0 (body, id, signature) over one HTTP client: kept-alive
+    // HTTP/1.1 connections of its own for plain receivers, AsyncHTTPClient (HTTP/2) for https; the
+    // daemon's webhook sink and the worker both send through it.
+    .target(
+      name: "HeraldWebhooks",
+      dependencies: [
+        "HeraldContracts", "HeraldCore", "HeraldInterchange", "HeraldSystem",
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+      ],
+      swiftSettings: strict),
     // Everything that waits or talks to the OS for one person: clocks, timer queue, sinks, GPX,
     // live countdown, following a server.
     .target(
       name: "HeraldRuntime",
       dependencies: [
         "HeraldCore", "HeraldInterchange", "HeraldContracts", "HeraldSQLite", "HeraldSystem",
+        "HeraldWebhooks",
         // Calendars on the web: .ics feeds and CalDAV collections.
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
       swiftSettings: strict),
-    // The many-user delivery worker: claims due rows from PostgreSQL and POSTs signed webhooks
-    // over kept-alive HTTP/1.1 connections of its own (NIO), https ones over AsyncHTTPClient.
+    // The many-user delivery worker: claims due rows from PostgreSQL, sends them through
+    // HeraldWebhooks within each destination's concurrency, records what came of them.
     .target(
       name: "HeraldWorker",
       dependencies: [
         "HeraldContracts", "HeraldCore", "HeraldInterchange", "HeraldPostgres", "HeraldSystem",
-        .product(name: "AsyncHTTPClient", package: "async-http-client"),
-        .product(name: "Crypto", package: "swift-crypto"),
+        "HeraldWebhooks",
         .product(name: "NIOCore", package: "swift-nio"),
-        .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "Metrics", package: "swift-metrics"),
@@ -120,7 +138,7 @@ let package = Package(
       dependencies: [
         "HeraldCore", "HeraldInterchange", "HeraldContracts", "HeraldSQLite", "HeraldPostgres",
         "HeraldRuntime", "HeraldServer",
-        "HeraldSystem", "HeraldWorker",
+        "HeraldSystem", "HeraldWebhooks", "HeraldWorker",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),
@@ -135,7 +153,7 @@ let package = Package(
       dependencies: [
         "HeraldCore", "HeraldInterchange", "HeraldContracts", "HeraldSQLite", "HeraldPostgres",
         "HeraldRuntime", "HeraldSystem",
-        "HeraldTestSupport", "HeraldWorker",
+        "HeraldTestSupport", "HeraldWebhooks", "HeraldWorker",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -175,6 +193,7 @@ let package = Package(
       name: "HeraldRuntimeTests",
       dependencies: [
         "HeraldCore", "HeraldInterchange", "HeraldContracts", "HeraldSQLite", "HeraldRuntime", "HeraldSystem",
+        "HeraldWebhooks",
         "HeraldTestExecutor", "HeraldTestSupport",
       ],
       swiftSettings: strict
@@ -197,7 +216,7 @@ let package = Package(
       dependencies: [
         "HeraldCore", "HeraldInterchange", "HeraldContracts", "HeraldSQLite", "HeraldPostgres",
         "HeraldRuntime", "HeraldServer",
-        "HeraldSystem", "HeraldTestExecutor", "HeraldTestSupport", "HeraldWorker",
+        "HeraldSystem", "HeraldTestExecutor", "HeraldTestSupport", "HeraldWebhooks", "HeraldWorker",
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "PropertyBased", package: "swift-property-based"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -2,6 +2,7 @@ import Foundation
 import HeraldCore
 import HeraldPostgres
 import HeraldRuntime
+import HeraldWebhooks
 import HeraldWorker
 
 extension ChangesBenchmark {

@@ -83,7 +83,7 @@ struct ReceiverFaultBenchmark {
         // The fast receiver's users are the first 300, the slow one's the rest: 10 reminders each,
         // all due within the same 3 s.
         let first = try await load.populate(
-          url, perUser: 10, startingIn: 30, spread: 3, rate: nil
+          url, perUser: 10, startingIn: 90, spread: 3, rate: nil
         ) { index in index < fastUsers ? fast.url : slow.url }
         fast.reset()
         slow.reset()

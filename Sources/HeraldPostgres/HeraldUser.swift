@@ -1,4 +1,5 @@
 import Foundation
+import HeraldContracts
 import HeraldCore
 
 /// A user of a many-user Herald: whose data, in which zone and language, and where their

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldSystem
 import NIOCore
 import NIOPosix
 import PostgresNIO
@@ -28,19 +29,10 @@ public enum PostgresProblem {
     }
   }
 
-  /// A system or NIO error as the system says it (`connection refused`), not as a Swift value: for
-  /// the database's connections and the worker's webhooks alike.
+  /// A connection's trouble as the system says it (`NetworkProblem`); what the server said when
+  /// it is the server's.
   public static func plain(_ error: any Error) -> String {
-    if error is PSQLError { return describe(error) }
-    if let error = error as? NIOConnectionError {
-      if let first = error.connectionErrors.first { return plain(first.error) }
-      return "could not connect to \(error.host):\(error.port)"
-    }
-    if let error = error as? IOError { return String(cString: strerror(error.errnoCode)).lowercased() }
-    if let error = error as? ChannelError, case .connectTimeout(let after) = error {
-      return "no connection within \(after.nanoseconds / 1_000_000) ms"
-    }
-    return "\(error)"
+    error is PSQLError ? describe(error) : NetworkProblem.plain(error)
   }
 
   /// Whether `error` is the server refusing a duplicate of a unique key.

@@ -2,6 +2,7 @@ import Foundation
 import HeraldCore
 import HeraldInterchange
 import HeraldPostgres
+import HeraldWebhooks
 
 extension DeliveryWorker {
   /// Decides one claimed delivery of `user`, whose data is `state`, and sends it when it is to be
@@ -104,14 +105,10 @@ extension DeliveryWorker {
   ) async throws {
     let id = StandardWebhook.id(
       user: user.name, requestID: delivery.key.requestID, fireDate: delivery.key.fireDate)
-    let timestamp = Int(now.timeIntervalSince1970.rounded(.down))
     try await poster.post(
       body, to: url,
-      headers: [
-        "webhook-id": id, "webhook-timestamp": String(timestamp),
-        "webhook-signature": StandardWebhook.signature(
-          id: id, timestamp: timestamp, body: body, secret: user.webhookSecret),
-      ], timeout: timeout)
+      headers: StandardWebhook.headers(id: id, at: now, body: body, secret: user.webhookSecret),
+      timeout: timeout)
   }
 
   /// A webhook that failed is tried again with back-off while the reminder still has a point —

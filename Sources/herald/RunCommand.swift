@@ -16,9 +16,10 @@ struct RunCommand: AsyncParsableCommand {
       Sinks: desktop (the freedesktop notification service, over a D-Bus connection of Herald's own \
       through libsystemd's sd-bus; with it the running focus block is shown as a notification \
       updated in place, unless the setting liveActivityNotificationEnabled is false), stdout (one \
-      JSON line per notification; logs go to stderr) and webhook (POST of the same JSON to \
-      --webhook-url). A reminder whose time passed while the daemon was not running is shown once, \
-      marked late, within --grace-hours; older ones are recorded as missed.
+      JSON line per notification; logs go to stderr) and webhook (POST of the same JSON as a \
+      Standard Webhook to --webhook-url, signed with --webhook-secret). A reminder whose time \
+      passed while the daemon was not running is shown once, marked late, within --grace-hours; \
+      older ones are recorded as missed.
 
       With --location, the walk under way (herald route start) is watched: gpsd (127.0.0.1:2947, or \
       gpsd:HOST:PORT), gpx:FILE (a recorded track, replayed on its timestamps --replay-speed times \
@@ -39,6 +40,10 @@ struct RunCommand: AsyncParsableCommand {
 
   @Option(help: "Where the webhook sink POSTs.")
   var webhookURL: String?
+
+  @Option(
+    help: "whsec_…: the webhook sink signs each POST with it (Standard Webhooks), as herald worker does.")
+  var webhookSecret: String?
 
   @Option(help: "Hours after its time within which a missed reminder is still shown, late.")
   var graceHours: Double = 12
@@ -74,7 +79,9 @@ struct RunCommand: AsyncParsableCommand {
       throw FieldError("--calendar-sync", "expected a number of seconds ≥ 1, got \(calendarSync)")
     }
     let locationOption = try location.map { (text) throws(FieldError) in try LocationOption(parsing: text) }
-    let choices = try sinks.map { (kind) throws(FieldError) in try kind.choice(webhookURL: webhookURL) }
+    let choices = try sinks.map { (kind) throws(FieldError) in
+      try kind.choice(webhookURL: webhookURL, webhookSecret: webhookSecret)
+    }
     let logger = HeraldLogging.logger(verbose: verbose)
     if let target = try follow.target() {
       guard locationOption == nil else {

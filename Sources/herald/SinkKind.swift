@@ -13,14 +13,19 @@ enum SinkKind: String, ExpressibleByArgument, CaseIterable {
   case stdout
   case webhook
 
-  /// The runtime's sink, with `--webhook-url` checked for the webhook.
-  func choice(webhookURL: String?) throws(FieldError) -> SinkChoice {
+  /// The runtime's sink, with `--webhook-url` and `--webhook-secret` checked for the webhook.
+  func choice(webhookURL: String?, webhookSecret: String?) throws(FieldError) -> SinkChoice {
     switch self {
     case .desktop: return .desktop
     case .stdout: return .stdout
     case .webhook:
       guard let webhookURL else { throw FieldError("--webhook-url", "required by --sink webhook") }
-      return .webhook(try HTTPAddress.parse(webhookURL, field: "--webhook-url"))
+      let secret = try webhookSecret.map { (text) throws(FieldError) in
+        do throws(FieldError) { return try WebhookSecret(text) } catch {
+          throw FieldError("--webhook-secret", error.problem)
+        }
+      }
+      return .webhook(try HTTPAddress.parse(webhookURL, field: "--webhook-url"), secret: secret)
     }
   }
 }

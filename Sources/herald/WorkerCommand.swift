@@ -3,6 +3,7 @@ import Foundation
 import HeraldCore
 import HeraldPostgres
 import HeraldRuntime
+import HeraldWebhooks
 import HeraldWorker
 import Logging
 import ServiceLifecycle

@@ -3,6 +3,7 @@ import HeraldCore
 import HeraldInterchange
 import HeraldPostgres
 import HeraldRuntime
+import HeraldWebhooks
 import HeraldWorker
 import HeraldTestSupport
 import Testing

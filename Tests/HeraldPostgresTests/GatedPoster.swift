@@ -1,5 +1,6 @@
 import Foundation
 import HeraldRuntime
+import HeraldWebhooks
 import HeraldWorker
 
 /// A webhook poster that holds each POST until `open()`: a delivery kept in flight for as long as a

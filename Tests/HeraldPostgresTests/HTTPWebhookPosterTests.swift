@@ -1,6 +1,7 @@
 import Foundation
 import HeraldSystem
 import HeraldTestSupport
+import HeraldWebhooks
 import HeraldWorker
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldWebhooks
 import HeraldWorker
 import PropertyBased
 import Testing

@@ -34,7 +34,7 @@ public enum DaemonAssembly {
     for choice in choices where added.insert(choice).inserted {
       switch choice {
       case .stdout: sinks.append(StdoutSink())
-      case .webhook(let url): sinks.append(WebhookSink(url: url))
+      case .webhook(let url, let secret): sinks.append(WebhookSink(url: url, secret: secret))
       case .desktop: sinks.append(try DesktopSink(store: store, logger: logger, onAction: onAction))
       }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldContracts
 
 /// A place the daemon shows notifications, as chosen by the user.
 public enum SinkChoice: Sendable, Hashable {
@@ -6,6 +7,7 @@ public enum SinkChoice: Sendable, Hashable {
   case desktop
   /// One JSON line per notification on standard output.
   case stdout
-  /// A POST of the same JSON line to this http(s) URL.
-  case webhook(URL)
+  /// A POST of the delivery to this http(s) URL (Standard Webhooks), signed with the secret when
+  /// there is one.
+  case webhook(URL, secret: WebhookSecret?)
 }

@@ -1,6 +1,5 @@
 import Foundation
 import HeraldCore
-import HeraldContracts
 
 /// A webhook secret as Standard Webhooks libraries expect it: `whsec_` and the base64 of random
 /// bytes; the HMAC key is the bytes.

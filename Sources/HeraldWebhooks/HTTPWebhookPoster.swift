@@ -1,6 +1,5 @@
 import AsyncHTTPClient
 import Foundation
-import HeraldPostgres
 import HeraldSystem
 import NIOCore
 import NIOHTTP1
@@ -186,6 +185,6 @@ public final class HTTPWebhookPoster: WebhookPosting {
       default: return "\(error)"
       }
     }
-    return PostgresProblem.plain(error)
+    return NetworkProblem.plain(error)
   }
 }
