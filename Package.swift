@@ -88,15 +88,27 @@ let package = Package(
         .product(name: "NIOPosix", package: "swift-nio"),
       ],
       swiftSettings: strict),
+    // Calendars as a feature of their own: following files, folders, feeds and CalDAV collections,
+    // keeping them in sync, writing blocks back (the iCalendar reader stays with the formats).
+    .target(
+      name: "HeraldCalendars",
+      dependencies: [
+        "HeraldContracts", "HeraldCore", "HeraldInterchange", "HeraldSQLite",
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ],
+      swiftSettings: strict),
     // Everything that waits or talks to the OS for one person: clocks, timer queue, sinks, GPX,
     // live countdown, following a server.
     .target(
       name: "HeraldRuntime",
       dependencies: [
-        "HeraldCore", "HeraldInterchange", "HeraldContracts", "HeraldSQLite", "HeraldSystem",
+        "HeraldCalendars", "HeraldCore", "HeraldInterchange", "HeraldContracts", "HeraldSQLite",
+        "HeraldSystem",
         "HeraldWebhooks",
-        // Calendars on the web: .ics feeds and CalDAV collections.
-        .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
@@ -121,7 +133,7 @@ let package = Package(
       name: "HeraldServer",
       dependencies: [
         "HeraldCore", "HeraldInterchange", "HeraldContracts", "HeraldSQLite", "HeraldPostgres",
-        "HeraldRuntime", "HeraldSystem",
+        "HeraldCalendars", "HeraldRuntime", "HeraldSystem",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdCore", package: "hummingbird"),
         .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
@@ -137,7 +149,7 @@ let package = Package(
       name: "herald",
       dependencies: [
         "HeraldCore", "HeraldInterchange", "HeraldContracts", "HeraldSQLite", "HeraldPostgres",
-        "HeraldRuntime", "HeraldServer",
+        "HeraldCalendars", "HeraldRuntime", "HeraldServer",
         "HeraldSystem", "HeraldWebhooks", "HeraldWorker",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Hummingbird", package: "hummingbird"),
@@ -152,7 +164,7 @@ let package = Package(
       name: "HeraldBenchmarks",
       dependencies: [
         "HeraldCore", "HeraldInterchange", "HeraldContracts", "HeraldSQLite", "HeraldPostgres",
-        "HeraldRuntime", "HeraldSystem",
+        "HeraldCalendars", "HeraldRuntime", "HeraldSystem",
         "HeraldTestSupport", "HeraldWebhooks", "HeraldWorker",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOCore", package: "swift-nio"),
@@ -192,7 +204,8 @@ let package = Package(
     .testTarget(
       name: "HeraldRuntimeTests",
       dependencies: [
-        "HeraldCore", "HeraldInterchange", "HeraldContracts", "HeraldSQLite", "HeraldRuntime", "HeraldSystem",
+        "HeraldCore", "HeraldInterchange", "HeraldContracts", "HeraldSQLite", "HeraldCalendars",
+        "HeraldRuntime", "HeraldSystem",
         "HeraldWebhooks",
         "HeraldTestExecutor", "HeraldTestSupport",
       ],
@@ -201,7 +214,8 @@ let package = Package(
     .testTarget(
       name: "HeraldServerTests",
       dependencies: [
-        "HeraldCore", "HeraldInterchange", "HeraldContracts", "HeraldSQLite", "HeraldRuntime", "HeraldServer",
+        "HeraldCore", "HeraldInterchange", "HeraldContracts", "HeraldSQLite", "HeraldCalendars",
+        "HeraldRuntime", "HeraldServer",
         "HeraldSystem",
         "HeraldTestExecutor", "HeraldTestSupport",
         .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -215,7 +229,7 @@ let package = Package(
       name: "HeraldPostgresTests",
       dependencies: [
         "HeraldCore", "HeraldInterchange", "HeraldContracts", "HeraldSQLite", "HeraldPostgres",
-        "HeraldRuntime", "HeraldServer",
+        "HeraldCalendars", "HeraldRuntime", "HeraldServer",
         "HeraldSystem", "HeraldTestExecutor", "HeraldTestSupport", "HeraldWebhooks", "HeraldWorker",
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "PropertyBased", package: "swift-property-based"),
@@ -228,7 +242,8 @@ let package = Package(
     .testTarget(
       name: "HeraldCLITests",
       dependencies: [
-        "HeraldCore", "HeraldInterchange", "HeraldContracts", "HeraldSQLite", "HeraldRuntime", "HeraldSystem",
+        "HeraldCore", "HeraldInterchange", "HeraldContracts", "HeraldSQLite", "HeraldCalendars",
+        "HeraldRuntime", "HeraldSystem",
         "HeraldTestExecutor", "HeraldTestSupport",
       ],
       swiftSettings: strict

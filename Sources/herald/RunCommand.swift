@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HeraldCalendars
 import HeraldContracts
 import HeraldCore
 import HeraldRuntime
@@ -104,7 +105,8 @@ struct RunCommand: AsyncParsableCommand {
     var services: [any Service] = [
       DaemonService(daemon: daemon),
       CalendarFollower(
-        store: database, daemon: daemon, clock: clock, zones: zones, interval: calendarSync, logger: logger),
+        store: database, clock: clock, zones: zones, interval: calendarSync, logger: logger
+      ) { try await daemon.calendarsRead() },
     ]
     if let source { services.append(LocationFeed(source: source, daemon: daemon, logger: logger)) }
     let group = ServiceGroup(

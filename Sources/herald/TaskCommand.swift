@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HeraldCalendars
 import HeraldContracts
 import HeraldCore
 import HeraldRuntime

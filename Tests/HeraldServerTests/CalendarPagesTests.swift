@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import HeraldCalendars
 import HeraldContracts
 import HeraldCore
 import HeraldRuntime

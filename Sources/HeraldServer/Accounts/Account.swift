@@ -1,4 +1,5 @@
 import Foundation
+import HeraldCalendars
 import HeraldContracts
 import HeraldCore
 import HeraldRuntime

@@ -6,23 +6,23 @@ import Logging
 import ServiceLifecycle
 
 /// Reads every followed calendar when the daemon starts and again every `interval` seconds of the
-/// daemon's clock, then lets the daemon replan. A calendar that cannot be read keeps its last good
+/// daemon's clock, then lets the daemon replan (`afterEachPass`). A calendar that cannot be read keeps its last good
 /// copy (so its reminders stay, and the delivery log keeps them from being shown twice); the
 /// failure is logged once, and the recovery once.
 public struct CalendarFollower: Service {
   let store: HeraldStore
-  let daemon: ReminderDaemon
+  let afterEachPass: @Sendable () async throws -> Void
   let clock: any HeraldClock
   let zones: any TimeZoneSource
   let interval: Double
   let logger: Logger
 
   public init(
-    store: HeraldStore, daemon: ReminderDaemon, clock: any HeraldClock, zones: any TimeZoneSource,
-    interval: Double, logger: Logger
+    store: HeraldStore, clock: any HeraldClock, zones: any TimeZoneSource,
+    interval: Double, logger: Logger, afterEachPass: @escaping @Sendable () async throws -> Void
   ) {
     self.store = store
-    self.daemon = daemon
+    self.afterEachPass = afterEachPass
     self.clock = clock
     self.zones = zones
     self.interval = interval
@@ -63,6 +63,6 @@ public struct CalendarFollower: Service {
         }
       }
     }
-    try await daemon.calendarsRead()
+    try await afterEachPass()
   }
 }
