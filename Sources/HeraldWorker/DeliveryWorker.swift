@@ -158,6 +158,8 @@ public final class DeliveryWorker: Sendable {
   /// than after what it claimed last (a dead worker's claims are taken over at most this much
   /// after they end; a row skipped while another transaction held it is claimed then).
   static let soon: TimeInterval = 1
+  /// The most rows a worker holds, in batches.
+  static let batchesHeld = 4
 
   /// Claims what is due whenever there is room, hands each user's rows to their lane, and sleeps
   /// until the next row is due, a NOTIFY, or a lane finishing.
@@ -174,7 +176,11 @@ public final class DeliveryWorker: Sendable {
           try await Task.sleep(for: .milliseconds(1_500))
           failing = false
         }
-        let room = configuration.batchSize - lanes.rowsHeld
+        // Room for as many users as a batch, and never more rows held than four batches (a lane
+        // runs late rows past its claim's end only to find them another worker's).
+        let room = min(
+          configuration.batchSize - lanes.lanesHeld,
+          configuration.batchSize * Self.batchesHeld - lanes.rowsHeld)
         guard room >= max(1, configuration.batchSize / 4) else {
           // Busy: a lane finishing a row, a NOTIFY or `stop()` rings; nothing to ask the database
           // meanwhile (asking when the next row is due after every delivery cost PostgreSQL more

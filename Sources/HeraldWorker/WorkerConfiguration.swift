@@ -7,7 +7,8 @@ public struct WorkerConfiguration: Sendable {
   /// the worker-wide ceiling. How many of them go to one receiver at once is found per receiver
   /// (`DestinationLimit`), up to `maxInFlightPerReceiver`.
   public var concurrency: Int
-  /// Rows a worker holds at most: claimed and not yet recorded, over all its users' lanes.
+  /// Users' lanes a worker runs at most (rows claimed and not yet recorded, counted one a user;
+  /// at most four times as many rows).
   public var batchSize: Int
   /// How long a claim holds: a dead worker's rows are taken over after this.
   public var lease: TimeInterval
