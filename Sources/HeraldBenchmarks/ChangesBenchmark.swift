@@ -141,7 +141,7 @@ struct ChangesBenchmark {
       var rows: [ClaimedDelivery] = []
       var seen = Set<Int64>()
       let claimed = try await store.claim(now: now, limit: users * 1_000, lease: 3_600, ahead: 7 * 86_400)
-      for row in claimed where row.reminder.kind.isRolling && seen.insert(row.user).inserted {
+      for row in claimed where row.kind?.isRolling == true && seen.insert(row.user).inserted {
         rows.append(row)
       }
       guard rows.count == users else {
@@ -149,7 +149,7 @@ struct ChangesBenchmark {
       }
       let items = rows.map { row in
         let context = PlanningContext(state: state, now: row.fireDate, limits: .unlimited)
-        let effects = Planner.due(row.reminder, in: context).effects
+        let effects = row.reminder(in: context).map { Planner.due($0, in: context).effects } ?? []
         return (row, DeliveryOutcome.delivered(at: row.fireDate, late: false, effects: effects, record: "{}"))
       }
       let clock = ContinuousClock()

@@ -7,7 +7,8 @@ public struct ClaimedDelivery: Sendable, Hashable {
   public var user: Int64
   public var requestID: String
   public var fireDate: Date
-  public var reminder: ScheduledReminder
+  /// Its kind's stored name (`ReminderKind.storedName`).
+  public var kindName: String
   /// Tries so far, this one included.
   public var attempt: Int
   public var leaseEnds: Date
@@ -20,14 +21,14 @@ public struct ClaimedDelivery: Sendable, Hashable {
   public var takenOver: Bool
 
   public init(
-    id: Int64, user: Int64, requestID: String, fireDate: Date, reminder: ScheduledReminder, attempt: Int,
+    id: Int64, user: Int64, requestID: String, fireDate: Date, kindName: String, attempt: Int,
     leaseEnds: Date, dueAt: Date? = nil, requeuedAt: Date? = nil, takenOver: Bool = false
   ) {
     self.id = id
     self.user = user
     self.requestID = requestID
     self.fireDate = fireDate
-    self.reminder = reminder
+    self.kindName = kindName
     self.attempt = attempt
     self.leaseEnds = leaseEnds
     self.dueAt = dueAt ?? fireDate
@@ -35,10 +36,18 @@ public struct ClaimedDelivery: Sendable, Hashable {
     self.takenOver = takenOver
   }
 
+  /// Its kind, when this build has one of its name (`Planner.kindIndex(named:)`).
+  public var kind: (any ReminderKind)? { Planner.kindIndex(named: kindName).map { Planner.kinds[Int($0)] } }
+
   /// The task its request names, when its kind's reminders are a task's
   /// (`ReminderKind.taskID(inIdentifier:)`).
-  public var taskID: String? {
-    Int(reminder.kindIndex) < Planner.kinds.count ? reminder.kind.taskID(inIdentifier: requestID) : nil
+  public var taskID: String? { kind?.taskID(inIdentifier: requestID) }
+
+  /// The reminder it is in `context`, its owner found by the id its request names
+  /// (`Planner.reminder(ofKind:identifier:fireDate:in:)`); nil when this build has no kind of
+  /// its name, or `context` no longer holds its owner.
+  public func reminder(in context: PlanningContext) -> ScheduledReminder? {
+    Planner.reminder(ofKind: kindName, identifier: requestID, fireDate: fireDate, in: context)
   }
 
   /// Where it stands in the queue's order.

@@ -8,8 +8,8 @@ struct PlannedRows {
   var users: [Int64] = []
   var identifiers: [String] = []
   var fireDates: [Date] = []
-  var kinds: [Int16] = []
-  var owners: [Int32] = []
+  /// Each row's kind, by its stored name (`ReminderKind.storedName`).
+  var kinds: [String] = []
 
   /// No rows.
   init() {}
@@ -18,8 +18,7 @@ struct PlannedRows {
   init(_ scheduled: [ScheduledReminder], in context: PlanningContext) {
     identifiers = scheduled.map { $0.kind.identifier(owner: Int($0.owner), in: context) }
     fireDates = scheduled.map(\.fireDate)
-    kinds = scheduled.map { Int16($0.kindIndex) }
-    owners = scheduled.map(\.owner)
+    kinds = scheduled.map { $0.kind.storedName }
   }
 
   /// Adds the rows of `scheduled`, named in `context`, as the rows of `user`.
@@ -33,18 +32,16 @@ struct PlannedRows {
     identifiers += rows.identifiers
     fireDates += rows.fireDates
     kinds += rows.kinds
-    owners += rows.owners
   }
 
-  /// Adds the rows of a `plan` (user_id, request_id, fire_at, kind, owner), each once: a row
-  /// already there keeps its status (a delivered one stays delivered); a pending one takes the
-  /// plan's kind and owner.
+  /// Adds the rows of a `plan` (user_id, request_id, fire_at, kind), each once: a row already
+  /// there is left as it is (a delivered one stays delivered). A request id names its kind (each
+  /// kind's ids are its own) and its owner (by the block's or task's id, which does not move), so
+  /// the row there is the plan's: nothing to update, and no lock taken on it.
   static let insert = """
-    INSERT INTO delivery (user_id, request_id, fire_at, kind, owner, due_at)
-    SELECT p.user_id, p.request_id, p.fire_at, p.kind, p.owner, p.fire_at FROM plan AS p
-    ON CONFLICT (user_id, request_id, fire_at) DO UPDATE SET kind = excluded.kind, owner = excluded.owner
-      WHERE delivery.status = 'pending'
-        AND (delivery.kind, delivery.owner) IS DISTINCT FROM (excluded.kind, excluded.owner)
+    INSERT INTO delivery (user_id, request_id, fire_at, kind, due_at)
+    SELECT p.user_id, p.request_id, p.fire_at, p.kind, p.fire_at FROM plan AS p
+    ON CONFLICT (user_id, request_id, fire_at) DO NOTHING
     """
 
   /// Removes the pending rows of the `input` users (user_id, since) due after their `since` that
@@ -60,7 +57,7 @@ struct PlannedRows {
       SELECT o.id, o.status, o.kind FROM delivery AS o
       WHERE o.user_id = i.user_id AND o.fire_at > i.since
       OFFSET 0) AS o
-    WHERE d.id = o.id AND o.status = 'pending' AND o.kind <> ALL((SELECT kinds FROM left_alone)::int2[])
+    WHERE d.id = o.id AND o.status = 'pending' AND o.kind <> ALL((SELECT kinds FROM left_alone)::text[])
       AND NOT EXISTS (
         SELECT 1 FROM plan AS p
         WHERE p.user_id = d.user_id AND p.request_id = d.request_id AND p.fire_at = d.fire_at)

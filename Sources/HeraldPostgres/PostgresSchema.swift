@@ -12,7 +12,8 @@ import PostgresNIO
 /// - `api_token`: the SHA-256 of each token and whose it is.
 /// - `delivery`: one row per reminder due — the plan, reconciled in the transaction that changes
 ///   the user's data; unique per (user, request id, fire instant), so replanning twice changes
-///   nothing and a reminder is never queued twice. A worker claims a row with a lease
+///   nothing and a reminder is never queued twice. Its kind is stored by name, its owner (a block
+///   or task) by the id in its request id: no position of this build's. A worker claims a row with a lease
 ///   (`claimed_until`); `due_at` is its time, or the time of its next try.
 enum PostgresSchema {
   /// Migrations in order, each a list of statements, each applied once.
@@ -229,6 +230,33 @@ enum PostgresSchema {
         )
         """,
         "CREATE INDEX herald_user_time_zone ON herald_user (time_zone)",
+      ]
+    ),
+    (
+      // A reminder's kind by its stored name (`ReminderKind.storedName`), no longer by its place
+      // in a build's `Planner.kinds`: a kind added anywhere but at the end would have relabelled
+      // every pending row. And no owner: it was a block's or task's place in the user's lists,
+      // which moves when an earlier one is removed, while the request id names the block or task
+      // by its id, where a worker finds it (`ReminderKind.owner(ofIdentifier:in:)`). The names
+      // are written out, for the order the kinds had until this version; they never change.
+      // Text, not a number standing for a name: a name needs no second list of numbers kept in
+      // step with the kinds (nor a migration for each kind added, as an enum type would), reads
+      // as itself in a query, and costs a row some 15 bytes (less the owner's 4), a claim a short
+      // string to read and look up (docs/benchmarks.md, "Kinds by name"). Rewrites the table
+      // (its rows at the fillfactor, without the dropped column), holding it locked meanwhile:
+      // every process of the release before stops first (its statements name the owner).
+      "v14-kinds-by-name-owners-by-id",
+      [
+        "ALTER TABLE delivery DROP COLUMN owner",
+        """
+        ALTER TABLE delivery ALTER COLUMN kind TYPE text USING (
+          CASE kind
+            WHEN 0 THEN 'focus-block-start' WHEN 1 THEN 'due-date-morning' WHEN 2 THEN 'due-date-advance'
+            WHEN 3 THEN 'exercise-reminder' WHEN 4 THEN 'exercise-reminder-snooze'
+            WHEN 5 THEN 'exercise-reminder-follow-up' WHEN 6 THEN 'progress-report'
+            ELSE 'unknown-' || kind
+          END)
+        """,
       ]
     ),
   ]

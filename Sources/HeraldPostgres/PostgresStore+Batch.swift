@@ -44,7 +44,7 @@ extension PostgresStore {
   /// user's chain is replanned from its instant.
   static func movesChain(_ claimed: ClaimedDelivery, _ outcome: DeliveryOutcome) -> Bool {
     if case .retry = outcome { return false }
-    return claimed.reminder.kindIndex < Planner.kinds.count && claimed.reminder.kind.isRolling
+    return claimed.kind?.isRolling == true
   }
 
   /// Writes each row's outcome; returns the ids of the rows changed.
@@ -193,10 +193,10 @@ extension PostgresStore {
       """
       WITH plan AS (
         SELECT * FROM unnest(\(plan.users)::int8[], \(plan.identifiers)::text[], \(plan.fireDates)::timestamptz[],
-          \(plan.kinds)::int2[], \(plan.owners)::int4[]) AS p (user_id, request_id, fire_at, kind, owner)),
+          \(plan.kinds)::text[]) AS p (user_id, request_id, fire_at, kind)),
       input AS (
         SELECT * FROM unnest(\(users.map(\.user))::int8[], \(users.map(\.since))::timestamptz[]) AS i (user_id, since)),
-      left_alone AS (SELECT \(Self.kinds(unaffectedBy: .movement))::int2[] AS kinds),
+      left_alone AS (SELECT \(Self.kinds(unaffectedBy: .movement))::text[] AS kinds),
       gone AS (\(unescaped: PlannedRows.gone)),
       added AS (\(unescaped: PlannedRows.insert))
       SELECT pg_notify(\(PostgresSchema.channel), '') WHERE \(unescaped: PlannedRows.wakesWorkers)

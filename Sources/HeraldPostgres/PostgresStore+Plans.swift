@@ -252,9 +252,9 @@ extension PostgresStore {
   enum ReadNamedTasks: PreparedStatementName {}
 
   /// The kinds a change of only `changed` leaves as they are, as the `kind` column holds them.
-  static func kinds(unaffectedBy changed: PlanInputs) -> [Int16] {
+  static func kinds(unaffectedBy changed: PlanInputs) -> [String] {
     let affected = Set(Planner.kinds(affectedBy: changed))
-    return Planner.kinds.indices.filter { !affected.contains($0) }.map { Int16($0) }
+    return Planner.kinds.indices.filter { !affected.contains($0) }.map { Planner.kinds[$0].storedName }
   }
 
   /// The statements that read users' data, and that read a user's data to change it.

@@ -31,19 +31,18 @@ extension PostgresStore {
         FOR UPDATE SKIP LOCKED)
       UPDATE delivery AS d SET claimed_until = \(leaseEnds), attempts = d.attempts + 1
       FROM due WHERE d.id = due.id
-      RETURNING d.id, d.user_id, d.request_id, d.fire_at, d.kind, d.owner, d.attempts, d.due_at, d.requeued_at,
+      RETURNING d.id, d.user_id, d.request_id, d.fire_at, d.kind, d.attempts, d.due_at, d.requeued_at,
         due.taken_over
       """
     return try await client.withConnection { connection in
       let rows = try await connection.query(query, preparedAs: Claim.self, logger: logger)
       var claimed: [ClaimedDelivery] = []
-      for try await (id, user, requestID, fireDate, kind, owner, attempts, dueAt, requeuedAt, takenOver)
-        in rows.decode((Int64, Int64, String, Date, Int16, Int32, Int32, Date, Date?, Bool).self)
+      for try await (id, user, requestID, fireDate, kind, attempts, dueAt, requeuedAt, takenOver)
+        in rows.decode((Int64, Int64, String, Date, String, Int32, Date, Date?, Bool).self)
       {
         claimed.append(
           ClaimedDelivery(
-            id: id, user: user, requestID: requestID, fireDate: fireDate,
-            reminder: ScheduledReminder(fireDate: fireDate, owner: owner, kindIndex: UInt8(clamping: kind)),
+            id: id, user: user, requestID: requestID, fireDate: fireDate, kindName: kind,
             attempt: Int(attempts), leaseEnds: leaseEnds, dueAt: dueAt, requeuedAt: requeuedAt,
             takenOver: takenOver))
       }

@@ -78,14 +78,12 @@ extension PostgresStore {
     // arrays, it takes `input` for ten users, so for one user it would plan every time (0.6 ms of
     // its CPU, as long as running it). With `LIMIT 1` it knows a single user's statement has one.
     let alone = users.count == 1
-    // A block's owner is its index in the user's list; a task's is its index when planned, which
-    // moves when an earlier task is removed (a worker finds a task's reminder's task by id).
     // Each user's task rows are found through the index on their id, as their deliveries are
     // (`PlannedRows.gone`).
     let query: PostgresQuery = """
       WITH plan AS (
         SELECT * FROM unnest(\(plan.users)::int8[], \(plan.identifiers)::text[], \(plan.fireDates)::timestamptz[],
-          \(plan.kinds)::int2[], \(plan.owners)::int4[]) AS p (user_id, request_id, fire_at, kind, owner)),
+          \(plan.kinds)::text[]) AS p (user_id, request_id, fire_at, kind)),
       input AS (
         SELECT * FROM unnest(\(users.map(\.user))::int8[], \(users.map(\.rows.document))::text[],
           \(users.map(\.rows.zone))::text[], \(users.map(\.rows.locale))::text[], \(users.map(\.rows.tasks.removing))::bool[],
@@ -107,7 +105,7 @@ extension PostgresStore {
         SELECT * FROM unnest(\(tasks.users)::int8[], \(tasks.ids)::text[], \(tasks.positions)::int4[],
           \(tasks.bodies)::text[])
         ON CONFLICT (user_id, id) DO UPDATE SET position = excluded.position, body = excluded.body),
-      left_alone AS (SELECT \(kinds(unaffectedBy: changed))::int2[] AS kinds),
+      left_alone AS (SELECT \(kinds(unaffectedBy: changed))::text[] AS kinds),
       gone AS (\(unescaped: PlannedRows.gone)),
       added AS (\(unescaped: PlannedRows.insert))
       SELECT pg_notify(\(PostgresSchema.channel), '') WHERE \(unescaped: PlannedRows.wakesWorkers)

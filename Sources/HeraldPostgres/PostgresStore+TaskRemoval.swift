@@ -8,8 +8,7 @@ extension PostgresStore {
   /// reading or planning the user's other tasks: its row and its pending reminders go, and nothing
   /// else of the tasks — a task's reminders depend on nothing but the task, the settings and the
   /// zone (`Planner.schedule(ofTask:in:now:)`), the later tasks keep their positions (which order
-  /// the rows; a gap is left), and their reminders' rows their owners (a worker finds a task's
-  /// reminder's task by the id its request names). The blocks that linked it are replanned, with
+  /// the rows; a gap is left), and their reminders' rows name them by id. The blocks that linked it are replanned, with
   /// only the tasks they link read. Reading every task and replanning them all took 0.4 s and more
   /// with 10 000 stored, moving the later ones up a place 0.2 s; this costs the same whatever is
   /// stored.

@@ -147,7 +147,7 @@ extension PostgresStore {
     for add in adds { plan.append(add.reminders, in: add.context, of: add.user) }
     // The users are locked in the order of their ids, as every statement that locks several does.
     // Each task goes after its user's last (positions order the rows; a task removed leaves a
-    // gap), and its reminders are owned by its position.
+    // gap); its reminders' rows name it by its id, in their request ids.
     let query: PostgresQuery = """
       WITH input AS (
         SELECT * FROM unnest(\(adds.map(\.user))::int8[], \(adds.map(\.version))::int8[], \(adds.map(\.id))::text[],
@@ -165,11 +165,11 @@ extension PostgresStore {
         SELECT i.user_id, i.id,
           (SELECT coalesce(max(t.position) + 1, 0) FROM user_task AS t WHERE t.user_id = i.user_id), i.body
         FROM input AS i JOIN saved ON saved.id = i.user_id
-        RETURNING user_id, position),
+        RETURNING user_id),
       plan AS (
-        SELECT p.user_id, p.request_id, p.fire_at, p.kind, task.position AS owner
+        SELECT p.user_id, p.request_id, p.fire_at, p.kind
         FROM unnest(\(plan.users)::int8[], \(plan.identifiers)::text[], \(plan.fireDates)::timestamptz[],
-          \(plan.kinds)::int2[]) AS p (user_id, request_id, fire_at, kind)
+          \(plan.kinds)::text[]) AS p (user_id, request_id, fire_at, kind)
         JOIN task ON task.user_id = p.user_id),
       added AS (\(unescaped: PlannedRows.insert)),
       woken AS (SELECT pg_notify(\(PostgresSchema.channel), '') WHERE \(unescaped: PlannedRows.wakesWorkers))
@@ -233,19 +233,19 @@ extension PostgresStore {
     _ edit: (inout TodoItem) -> Void,
     _ connection: DatabaseConnection, logger: Logger
   ) async throws -> TodoItem? {
-    var position: Int32?
+    var found = false
     var alone = known.document
-    for try await (at, body) in try await connection.query(
-      "SELECT position, body FROM user_task WHERE user_id = \(user) AND id = \(storedKey(id))", logger: logger
-    ).decode((Int32, String).self) {
-      position = at
+    for try await body in try await connection.query(
+      "SELECT body FROM user_task WHERE user_id = \(user) AND id = \(storedKey(id))", logger: logger
+    ).decode(String.self) {
+      found = true
       // A task the reader refuses is kept with what can be read of it: an edit mends it.
       alone.tasks = [ScenarioDocument.decodeStoredTask(body, id: id).task]
     }
     // The rule on a state of this one task: the same checks and errors as with every task.
     let task = try alone.updateTask(id: id, edit)
     // Found, or `updateTask` threw "no such task".
-    guard let position else { throw RecordError.notFound("task \(id)", "no such task") }
+    guard found else { throw RecordError.notFound("task \(id)", "no such task") }
     replans.increment()
     let (context, reminders) = Planner.schedule(ofTask: task, in: known.document, now: now)
     let plan = PlannedRows(reminders, in: context)
@@ -257,8 +257,8 @@ extension PostgresStore {
         UPDATE herald_user SET version = version + 1 WHERE id = \(user) AND version = \(known.version)
         RETURNING id),
       plan AS (
-        SELECT \(user)::int8 AS user_id, p.request_id, p.fire_at, p.kind, \(position)::int4 AS owner
-        FROM unnest(\(plan.identifiers)::text[], \(plan.fireDates)::timestamptz[], \(plan.kinds)::int2[])
+        SELECT \(user)::int8 AS user_id, p.request_id, p.fire_at, p.kind
+        FROM unnest(\(plan.identifiers)::text[], \(plan.fireDates)::timestamptz[], \(plan.kinds)::text[])
           AS p (request_id, fire_at, kind), saved),
       task AS (
         UPDATE user_task SET body = \(ScenarioDocument.encode(task, in: known.document.timeZone))

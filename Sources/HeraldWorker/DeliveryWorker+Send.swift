@@ -12,13 +12,11 @@ extension DeliveryWorker {
   func decideAndSend(
     _ row: ClaimedDelivery, of user: HeraldUser, state: PlanningState, permit: HeldPermit
   ) async throws -> DeliveryOutcome? {
-    guard Int(row.reminder.kindIndex) < Planner.kinds.count else { return .withdrawn }
     let context = PlanningContext(state: state, now: row.fireDate, limits: .unlimited)
-    // A task's row finds its task by id (`state` holds only the tasks of the rows read with it);
-    // a task removed meanwhile is not there.
-    let due = Planner.reminder(row.reminder, identifier: row.requestID, in: context).map {
-      Planner.due($0, in: context)
-    }
+    // A row finds its block or task by the id its request names (`state` holds only the tasks of
+    // the rows read with it); one removed meanwhile is not there, nor is a kind this build does
+    // not know (a later release's).
+    let due = row.reminder(in: context).map { Planner.due($0, in: context) }
     // The row was planned from the user's data as it was; overdue rows are not replanned, so
     // one the data no longer gives (a block deleted meanwhile) is dropped here.
     guard let due, due.key == row.key else {

@@ -16,7 +16,7 @@ struct ClaimWindowTests {
     (1...Int64(count)).map { id in
       ClaimedDelivery(
         id: id, user: 1, requestID: "r\(id)", fireDate: due,
-        reminder: ScheduledReminder(fireDate: due, owner: 0, kindIndex: 0), attempt: 1,
+        kindName: "focus-block-start", attempt: 1,
         leaseEnds: due.addingTimeInterval(25))
     }
   }

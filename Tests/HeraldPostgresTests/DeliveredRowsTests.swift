@@ -27,8 +27,8 @@ struct DeliveredRowsTests {
       try await TestDatabase.admin(
         url,
         """
-        INSERT INTO delivery (user_id, request_id, fire_at, kind, owner, due_at)
-        SELECT u.id, 'r' || g, now() + g * interval '1 ms', 0, 0, now() + g * interval '1 ms'
+        INSERT INTO delivery (user_id, request_id, fire_at, kind, due_at)
+        SELECT u.id, 'r' || g, now() + g * interval '1 ms', 'focus-block-start', now() + g * interval '1 ms'
         FROM herald_user AS u, generate_series(1, 20) AS g
         """)
       // The premise: PostgreSQL knows nothing of the table.

@@ -14,7 +14,7 @@ import Testing
   static func row(_ id: Int64, user: Int64, at offset: TimeInterval) -> ClaimedDelivery {
     ClaimedDelivery(
       id: id, user: user, requestID: "r\(id)", fireDate: t0.addingTimeInterval(offset),
-      reminder: ScheduledReminder(fireDate: t0.addingTimeInterval(offset), owner: 0, kindIndex: 0),
+      kindName: "focus-block-start",
       attempt: 1,
       leaseEnds: t0.addingTimeInterval(25))
   }

@@ -49,11 +49,12 @@ struct PostgresStoreTests {
         try await group.waitForAll()
       }
       let applied = try await TestDatabase.column(url, "SELECT name FROM herald_migration ORDER BY name")
-      // Each once (in the order of their names: "v10" to "v12" sort before "v2").
+      // Each once (in the order of their names: "v10" to "v14" sort before "v2").
       #expect(
         applied == [
           "v1-users-tokens-deliveries", "v10-delivery-room-to-claim", "v11-user-rows-kept-by-the-users-lock",
-          "v12-account-changes-notified", "v13-zone-rules", "v2-user-version", "v3-delivery-events",
+          "v12-account-changes-notified", "v13-zone-rules", "v14-kinds-by-name-owners-by-id",
+          "v2-user-version", "v3-delivery-events",
           "v4-delivery-requeued", "v5-scenario-lz4", "v6-delivery-fillfactor", "v7-user-tasks",
           "v8-numbered-task-ids", "v9-queue-order",
         ])

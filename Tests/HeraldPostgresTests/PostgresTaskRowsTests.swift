@@ -14,17 +14,14 @@ import Testing
 struct PostgresTaskRowsTests {
   static let now = PostgresStoreTests.now
 
-  /// The user's pending plan, as `requestID@fireDate kind/owner status`, sorted; without
-  /// `taskOwners`, a task's reminder's owner (its position when planned: a worker finds its task
-  /// by id) is written `-`.
-  static func plan(_ url: PostgresURL, user: String, taskOwners: Bool = true) async throws -> [String] {
-    let taskKinds = taskOwners ? "-1" : Planner.taskKinds.map(String.init).joined(separator: ", ")
-    return try await TestDatabase.column(
+  /// The user's plan, as `requestID@fireDate kind status`, sorted: all a row says of its
+  /// reminder (its owner is the block or task its request id names).
+  static func plan(_ url: PostgresURL, user: String) async throws -> [String] {
+    try await TestDatabase.column(
       url,
       """
       SELECT d.request_id || '@' || to_char(d.fire_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
-        || ' ' || d.kind || '/' || CASE WHEN d.kind IN (\(taskKinds)) THEN '-' ELSE d.owner::text END
-        || ' ' || d.status
+        || ' ' || d.kind || ' ' || d.status
       FROM delivery d JOIN herald_user u ON u.id = d.user_id WHERE u.name = '\(user)' ORDER BY 1
       """
     ).compactMap { $0 }
@@ -64,12 +61,10 @@ struct PostgresTaskRowsTests {
   {
     let state = try await ada.planningState(timeZone: Fixtures.zone("Europe/Berlin"))
     try await store.replaceData(ofUser: "reference", with: state, now: now)
-    // Positions order the rows (a task removed leaves a gap), and a task's reminders find their
-    // task by id: the order and every row but a task's owner are compared.
+    // Positions order the rows (a task removed leaves a gap): the order is compared.
     let order = { (user: String) in try await taskRows(url, user: user).map { $0.split(separator: " ")[1] } }
     #expect(try await order("ada") == order("reference"))
-    #expect(
-      try await plan(url, user: "ada", taskOwners: false) == plan(url, user: "reference", taskOwners: false))
+    #expect(try await plan(url, user: "ada") == plan(url, user: "reference"))
   }
 
   @Test func aTaskAddedWritesItsRowAndPlansAsTheWholeDataWould() async throws {
@@ -78,9 +73,10 @@ struct PostgresTaskRowsTests {
         id: "t2", title: "Abgabe", due: Fixtures.instant("2026-11-25T12:00:00Z"), completed: false)
       #expect(try await Self.taskRows(url, user: "ada") == ["0 t1", "1 t2"])
       #expect(try await ada.tasks().map(\.id) == ["t1", "t2"])
-      // Its morning reminder is planned, owned by its position.
+      // Its morning reminder is planned.
       #expect(
-        try await Self.plan(url, user: "ada").contains("due-date-morning-t2@2026-11-25T08:00:00Z 1/1 pending")
+        try await Self.plan(url, user: "ada").contains(
+          "due-date-morning-t2@2026-11-25T08:00:00Z due-date-morning pending")
       )
       try await Self.expectSameAsWrittenWhole(url, store, ada)
       // The document holds no task: each is a row.
@@ -106,7 +102,7 @@ struct PostgresTaskRowsTests {
       try await ada.addTask(id: "t3", title: "Abgabe 2", due: due, completed: false)
       // One hour before it is due, as the other process's settings say.
       let plan = try await Self.plan(url, user: "ada")
-      #expect(plan.contains("due-date-advance-t3@2026-11-25T11:00:00Z 2/2 pending"), "\(plan)")
+      #expect(plan.contains("due-date-advance-t3@2026-11-25T11:00:00Z due-date-advance pending"), "\(plan)")
       try await Self.expectSameAsWrittenWhole(url, store, ada)
     }
   }
@@ -129,7 +125,7 @@ struct PostgresTaskRowsTests {
       #expect(changed.title == "Abgabe, neu")
       // One hour before it is due, as the other process's settings say.
       let plan = try await Self.plan(url, user: "ada")
-      #expect(plan.contains("due-date-advance-t2@2026-11-25T11:00:00Z 2/1 pending"), "\(plan)")
+      #expect(plan.contains("due-date-advance-t2@2026-11-25T11:00:00Z due-date-advance pending"), "\(plan)")
       try await Self.expectSameAsWrittenWhole(url, store, ada)
     }
   }
@@ -168,7 +164,7 @@ struct PostgresTaskRowsTests {
       try await ada.removeTask(id: "t2")
       #expect(try await Self.taskRows(url, user: "ada") == ["0 t1", "2 t3"])
       #expect(try await Self.plan(url, user: "ada") == before.filter { !$0.contains("-t2@") })
-      #expect(before.contains("due-date-morning-t3@2026-11-26T08:00:00Z 1/2 pending"))
+      #expect(before.contains("due-date-morning-t3@2026-11-26T08:00:00Z due-date-morning pending"))
       try await Self.expectSameAsWrittenWhole(url, store, ada)
       // A change of one task writes it in place; one added goes after the last.
       try await ada.completeTask(id: "t3")
@@ -187,7 +183,8 @@ struct PostgresTaskRowsTests {
       try await ada.setSettings(settings, language: .de)
       #expect(try await Self.taskRows(url, user: "ada") == ["0 t1", "1 t3", "2 t4"])
       #expect(
-        try await Self.plan(url, user: "ada").contains("due-date-morning-t4@2026-11-27T08:00:00Z 1/2 pending")
+        try await Self.plan(url, user: "ada").contains(
+          "due-date-morning-t4@2026-11-27T08:00:00Z due-date-morning pending")
       )
       try await Self.expectSameAsWrittenWhole(url, store, ada)
     }
@@ -306,7 +303,7 @@ struct PostgresTaskRowsTests {
       // Its due date moved: its morning reminder moves with it.
       try await ada.updateTask(id: "t2") { $0.due = Fixtures.instant("2026-11-26T12:00:00Z") }
       let plan = try await Self.plan(url, user: "ada")
-      #expect(plan.contains("due-date-morning-t2@2026-11-26T08:00:00Z 1/1 pending"))
+      #expect(plan.contains("due-date-morning-t2@2026-11-26T08:00:00Z due-date-morning pending"))
       #expect(!plan.contains { $0.hasPrefix("due-date-morning-t2@2026-11-25") })
       try await Self.expectSameAsWrittenWhole(url, store, ada)
       // Done: its reminders go; the blocks' stay as they were.

@@ -67,17 +67,16 @@ extension Planner {
 }
 
 extension Planner {
-  /// The reminder stored as `stored` under `identifier`, its owner as `context` holds it now: a
-  /// task's reminder is found by the task's id the identifier names (it was planned at the task's
-  /// position then, and a position moves when an earlier task is removed), nil when `context`
-  /// holds no such task; any other kind's is `stored`.
-  public static func reminder(_ stored: ScheduledReminder, identifier: String, in context: PlanningContext)
-    -> ScheduledReminder?
-  {
-    guard let id = stored.kind.taskID(inIdentifier: identifier) else { return stored }
-    guard let position = context.state.tasks.firstIndex(where: { $0.id == id }) else { return nil }
-    var found = stored
-    found.owner = Int32(position)
-    return found
+  /// The reminder stored under `identifier` and `fireDate`, of the kind stored as `kindName`, with
+  /// its owner as `context` holds it now: found by the id the identifier names (a block's or a
+  /// task's; a position moves when an earlier one is removed). Nil when this build has no kind
+  /// of that name, or `context` no longer holds its owner.
+  public static func reminder(
+    ofKind kindName: String, identifier: String, fireDate: Date, in context: PlanningContext
+  ) -> ScheduledReminder? {
+    guard let index = kindIndex(named: kindName),
+      let owner = kinds[Int(index)].owner(ofIdentifier: identifier, in: context)
+    else { return nil }
+    return ScheduledReminder(fireDate: fireDate, owner: Int32(owner), kindIndex: index)
   }
 }

@@ -24,6 +24,8 @@ public struct DueDateAdvanceReminder: TaskReminderKind {
 
   // MARK: ReminderKind
 
+  public var storedName: String { "due-date-advance" }
+
   public func plan(in context: PlanningContext, _ add: (Int, Date) -> Void) {
     let settings = context.settings
     guard settings.dueDateAdvanceReminderEnabled else { return }

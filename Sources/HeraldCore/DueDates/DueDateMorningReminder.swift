@@ -27,6 +27,8 @@ public struct DueDateMorningReminder: TaskReminderKind {
 
   // MARK: ReminderKind
 
+  public var storedName: String { "due-date-morning" }
+
   public func plan(in context: PlanningContext, _ add: (Int, Date) -> Void) {
     let settings = context.settings
     guard settings.dueDateMorningReminderEnabled else { return }

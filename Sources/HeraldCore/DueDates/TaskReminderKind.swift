@@ -21,4 +21,8 @@ extension TaskReminderKind {
     identifier.hasPrefix(Self.identifierPrefix)
       ? String(identifier.dropFirst(Self.identifierPrefix.count)) : nil
   }
+
+  public func owner(ofIdentifier identifier: String, in context: PlanningContext) -> Int? {
+    taskID(inIdentifier: identifier).flatMap { id in context.state.tasks.firstIndex { $0.id == id } }
+  }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The reminder before a focus block starts (spec 000): one per block, owned by the block's
-/// position in the state.
+/// position in the state and found again by the block's id its request names.
 public struct FocusBlockStartReminder: ReminderKind {
   /// The spec's prefix: a block's request id is `focus-block-start-{blockID}`.
   public static let identifierPrefix = "focus-block-start-"
@@ -57,6 +57,8 @@ public struct FocusBlockStartReminder: ReminderKind {
 
   // MARK: ReminderKind
 
+  public var storedName: String { "focus-block-start" }
+
   public var reads: PlanInputs { .focusBlocks }
 
   public func plan(in context: PlanningContext, _ add: (Int, Date) -> Void) {
@@ -70,6 +72,12 @@ public struct FocusBlockStartReminder: ReminderKind {
 
   public func identifier(owner: Int, in context: PlanningContext) -> String {
     Self.identifier(forBlockID: context.state.focusBlocks[owner].id)
+  }
+
+  public func owner(ofIdentifier identifier: String, in context: PlanningContext) -> Int? {
+    guard identifier.hasPrefix(Self.identifierPrefix) else { return nil }
+    let id = identifier.dropFirst(Self.identifierPrefix.count)
+    return context.state.focusBlocks.firstIndex { $0.id == id }
   }
 
   public func content(owner: Int, fireDate: Date, in context: PlanningContext) -> NotificationContent {

@@ -2,7 +2,7 @@ import Foundation
 
 /// The follow-up to a movement reminder nobody answered: urgent, to escalate (spec 003, edge
 /// case 4), `movementFollowUpMinutes` after it.
-public struct MovementFollowUp: ReminderKind {
+public struct MovementFollowUp: SingleReminderKind {
   public static let identifier = "exercise-reminder-follow-up"
 
   public init() {}
@@ -20,6 +20,8 @@ public struct MovementFollowUp: ReminderKind {
 
   // MARK: ReminderKind
 
+  public var storedName: String { "exercise-reminder-follow-up" }
+
   public var reads: PlanInputs { .movement }
 
   public func plan(in context: PlanningContext, _ add: (Int, Date) -> Void) {
@@ -31,8 +33,6 @@ public struct MovementFollowUp: ReminderKind {
     else { return }
     add(0, fireDate)
   }
-
-  public func identifier(owner: Int, in context: PlanningContext) -> String { Self.identifier }
 
   public func content(owner: Int, fireDate: Date, in context: PlanningContext) -> NotificationContent {
     let texts = context.texts

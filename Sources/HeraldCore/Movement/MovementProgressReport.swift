@@ -3,7 +3,7 @@ import Foundation
 /// The daily movement progress report (spec 003, edge case 5): passive and silent, at the
 /// configured time, only on days whose schedule has movement reminders — a report of "0 of 0"
 /// on a day off is noise. A chain: tomorrow's is planned once today's has come due.
-public struct MovementProgressReport: ReminderKind {
+public struct MovementProgressReport: SingleReminderKind {
   public static let identifier = "progress-report"
 
   public init() {}
@@ -24,6 +24,8 @@ public struct MovementProgressReport: ReminderKind {
 
   // MARK: ReminderKind
 
+  public var storedName: String { "progress-report" }
+
   public var reads: PlanInputs { .movement }
 
   public func plan(in context: PlanningContext, _ add: (Int, Date) -> Void) {
@@ -34,8 +36,6 @@ public struct MovementProgressReport: ReminderKind {
     else { return }
     add(0, next.fireDate)
   }
-
-  public func identifier(owner: Int, in context: PlanningContext) -> String { Self.identifier }
 
   public func content(owner: Int, fireDate: Date, in context: PlanningContext) -> NotificationContent {
     let day = context.zone.day(at: fireDate)

@@ -2,7 +2,7 @@ import Foundation
 
 /// The movement reminder (spec 003): at most one pending, the next time the schedule names,
 /// styled by the block it falls in. A chain: the one after it is planned once it has come due.
-public struct RegularMovementReminder: ReminderKind {
+public struct RegularMovementReminder: SingleReminderKind {
   /// The spec's `NotificationType.exerciseReminder`.
   public static let identifier = "exercise-reminder"
 
@@ -21,13 +21,13 @@ public struct RegularMovementReminder: ReminderKind {
 
   // MARK: ReminderKind
 
+  public var storedName: String { "exercise-reminder" }
+
   public var reads: PlanInputs { .movement }
 
   public func plan(in context: PlanningContext, _ add: (Int, Date) -> Void) {
     if let next = context.nextMovementReminder { add(0, next.fireDate) }
   }
-
-  public func identifier(owner: Int, in context: PlanningContext) -> String { Self.identifier }
 
   public func content(owner: Int, fireDate: Date, in context: PlanningContext) -> NotificationContent {
     let style = context.nextMovementReminder?.style ?? .standard

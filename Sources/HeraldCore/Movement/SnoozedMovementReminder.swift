@@ -2,7 +2,7 @@ import Foundation
 
 /// The movement reminder again, 5 minutes after the user snoozed it; standard, because the user
 /// asked for it explicitly (spec 003, edge case 3).
-public struct SnoozedMovementReminder: ReminderKind {
+public struct SnoozedMovementReminder: SingleReminderKind {
   public static let identifier = "exercise-reminder-snooze"
   /// Snoozing moves the reminder this far.
   public static let snoozeMinutes = 5
@@ -17,6 +17,8 @@ public struct SnoozedMovementReminder: ReminderKind {
 
   // MARK: ReminderKind
 
+  public var storedName: String { "exercise-reminder-snooze" }
+
   public var reads: PlanInputs { .movement }
 
   public func plan(in context: PlanningContext, _ add: (Int, Date) -> Void) {
@@ -25,8 +27,6 @@ public struct SnoozedMovementReminder: ReminderKind {
     else { return }
     add(0, fireDate)
   }
-
-  public func identifier(owner: Int, in context: PlanningContext) -> String { Self.identifier }
 
   public func content(owner: Int, fireDate: Date, in context: PlanningContext) -> NotificationContent {
     RegularMovementReminder.content(

@@ -2,11 +2,22 @@ import Foundation
 
 /// Computes the plan: one path, used by the CLI, the daemon, the server and the tests.
 public enum Planner {
-  /// Every kind of reminder. A new kind is added here, and nowhere else.
+  /// Every kind of reminder. A new kind is added here, and nowhere else; in any place: a kind's
+  /// position is this process's cheap handle (`ScheduledReminder.kindIndex`), and nothing stored
+  /// holds it (a kind is stored by its `storedName`).
   public static let kinds: [any ReminderKind] = [
     FocusBlockStartReminder(), DueDateMorningReminder(), DueDateAdvanceReminder(),
     RegularMovementReminder(), SnoozedMovementReminder(), MovementFollowUp(), MovementProgressReport(),
   ]
+
+  /// The kinds' positions by their stored names, made once. Names are unique (a test says so);
+  /// were two the same, the first would win.
+  private static let kindIndices = Dictionary(
+    kinds.indices.map { (kinds[$0].storedName, UInt8($0)) }, uniquingKeysWith: { first, _ in first })
+
+  /// The position in `kinds` of the kind stored as `storedName`; nil when this build has none of
+  /// that name (a row a later release wrote).
+  public static func kindIndex(named storedName: String) -> UInt8? { kindIndices[storedName] }
 
   /// Every notification that should be pending at `now` under `limits`, soonest first (ties by
   /// id); those over the pending budget are deferred.

@@ -9,14 +9,29 @@ import Foundation
 /// `ScheduledReminder`s, and builds a request only for those it prints or delivers. So the plan
 /// `herald plan` prints and the queue the daemon waits on come from the same rule.
 ///
-/// Adding a kind: one type conforming to this protocol, registered in `Planner.kinds`.
+/// Positions are this process's alone: what is stored names a reminder by its request id, which
+/// holds its owner's id (`owner(ofIdentifier:in:)` finds the owner again), and its kind by
+/// `storedName` — never by a position in `Planner.kinds` or in the user's lists.
+///
+/// Adding a kind: one type conforming to this protocol, with a stored name of its own, registered
+/// in `Planner.kinds`.
 public protocol ReminderKind: Sendable {
+  /// The name its reminders are stored under (the PostgreSQL `delivery.kind` column): unique
+  /// among the kinds, and never changed once released, or stored rows lose their kind.
+  var storedName: String { get }
+
   /// Calls `add` with the owner and fire instant of every reminder of this kind wanted at
   /// `context.now`; each fires after `context.now`.
   func plan(in context: PlanningContext, _ add: (_ owner: Int, _ fireDate: Date) -> Void)
 
   /// The request id of `owner`'s reminder.
   func identifier(owner: Int, in context: PlanningContext) -> String
+
+  /// The owner whose reminder `identifier` is, as `context` holds it now: the inverse of
+  /// `identifier(owner:in:)`, by the id the identifier holds; nil when `context` holds no such
+  /// block or task (it was removed meanwhile) or the identifier is not of this kind. A stored
+  /// reminder finds its owner so, wherever the owner now stands.
+  func owner(ofIdentifier identifier: String, in context: PlanningContext) -> Int?
 
   /// What `owner`'s reminder firing at `fireDate` shows.
   func content(owner: Int, fireDate: Date, in context: PlanningContext) -> NotificationContent

@@ -5,8 +5,10 @@ import Foundation
 public struct ScheduledReminder: Sendable, Hashable {
   public var fireDate: Date
   /// The owner within its kind (`ReminderKind`): a block's or task's position in the state.
+  /// This process's alone: stored, a reminder names its owner by the id in its request id.
   public var owner: Int32
-  /// The kind's position in `Planner.kinds`.
+  /// The kind's position in `Planner.kinds`. This process's alone: stored, a kind is named by
+  /// its `storedName`.
   public var kindIndex: UInt8
 
   public init(fireDate: Date, owner: Int32, kindIndex: UInt8) {
