@@ -20,14 +20,29 @@ public enum LocalInstant {
 
   /// Reads `text` as `parse` does and says, in one line, which instant a local reading the zone
   /// skips (a spring-forward gap) or repeats (a fall-back overlap) was taken to mean; the note is
-  /// nil for every other text. The error names `field` and what was expected.
-  public static func resolve(_ text: String, zone: Zone, field: String) throws(FieldError)
-    -> (instant: Date, note: String?)
-  {
-    let instant = try parse(text, zone: zone, field: field)
-    guard RFC3339.parse(text) == nil, let (day, secondOfDay) = wallClockReading(text) else {
-      return (instant, nil)
+  /// nil for every other text. Given `now`, the forms of `RelativeInstant` are read too
+  /// (`tomorrow 14:00`, `+2h`), a day alone as `dayAlone` on it. The error names `field` and what
+  /// was expected.
+  public static func resolve(
+    _ text: String, zone: Zone, field: String, now: Date? = nil, dayAlone: WallClockTime? = nil
+  ) throws(FieldError) -> (instant: Date, note: String?) {
+    let reading: RelativeInstant.Reading
+    if let instant = RFC3339.parse(text) {
+      reading = .instant(instant)
+    } else if let (day, secondOfDay) = wallClockReading(text) {
+      reading = .wallClock(day, secondOfDay: secondOfDay)
+    } else if let now, let relative = RelativeInstant.reading(text, now: now, zone: zone, dayAlone: dayAlone)
+    {
+      reading = relative
+    } else {
+      throw error(text, zone: zone, field: field, now: now)
     }
+    guard case .wallClock(let day, let secondOfDay) = reading else {
+      guard case .instant(let instant) = reading else { preconditionFailure("a reading is one of two") }
+      return (try Validation.instant(instant, field: field), nil)
+    }
+    let instant = try Validation.instant(
+      Date(timeIntervalSince1970: zone.epochSeconds(on: day, secondOfDay: secondOfDay)), field: field)
     let seconds = instant.timeIntervalSince1970
     // Every instant that reads this way: one per offset in force around it.
     let local = Double(day.daysSinceEpoch * 86_400 + secondOfDay)
@@ -49,6 +64,20 @@ public enum LocalInstant {
       )
     }
     return (instant, nil)
+  }
+
+  /// Why `text` was not read: what is wrong with a date written out, a day that needs a time, or
+  /// else the forms to try.
+  private static func error(_ text: String, zone: Zone, field: String, now: Date?) -> FieldError {
+    guard let now, RFC3339.problem(text, localAllowed: true) == nil else {
+      return RFC3339.error(text, field: field, expected: expected, localAllowed: true)
+    }
+    let quoted = JSONWriter.string(.string(text))
+    if RelativeInstant.reading(text, now: now, zone: zone, dayAlone: .midnight) != nil {
+      return FieldError(field, "\(quoted) needs a time (\(text.lowercased()) 14:00)")
+    }
+    let example = RelativeInstant.example(now: now, zone: zone)
+    return FieldError(field, "\(quoted) is not a date (try \(example), \"tomorrow 14:00\" or +2h)")
   }
 
   /// The local reading with its offset and the instant in UTC: `03:30+02:00 (01:30:00Z)`.

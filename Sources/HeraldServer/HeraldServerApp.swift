@@ -76,6 +76,7 @@ public struct HeraldServerApp: Sendable {
       middleware: HostCheckMiddleware(host: configuration.host, allowRemote: configuration.allowRemote))
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: DatabaseOutageMiddleware())
+    router.add(middleware: ErrorPageMiddleware(directory: directory, requiresLogin: pagesNeedLogin))
     StaticFiles.register(on: router)
     let changes = ChangeSignal(hub: hub, hubs: hubs)
     let handler = APIHandler(clock: clock, changes: changes)

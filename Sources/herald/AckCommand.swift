@@ -14,7 +14,7 @@ struct AckCommand: ParsableCommand {
 
   func run() throws {
     let counted = try ReminderActions.acknowledgeMovement(
-      store: store.open(), at: Date(), timeZone: try SystemTimeZoneSource().current())
+      store: store.open(), at: SystemClockText.now(), timeZone: try SystemTimeZoneSource().current())
     guard counted else {
       throw FieldError("", "nothing to mark done: no movement reminder is waiting for an answer")
     }

@@ -18,7 +18,9 @@ struct BlockCommand: AsyncParsableCommand {
 
     @OptionGroup var store: StoreOptions
     @Option(help: "What the block is for (1–500 characters).") var title: String
-    @Option(help: "When it starts: RFC 3339 with offset, or local YYYY-MM-DDTHH:MM.") var start: String
+    @Option(
+      help: "When it starts: local YYYY-MM-DDTHH:MM, \"tomorrow 14:00\", \"monday 09:00\", +2h, or RFC 3339.")
+    var start: String
     @Option(help: "When it ends, after the start; same forms.") var end: String
     @Option(help: "Its id (default: b1, b2, …).") var id: String?
     @Option(name: .customLong("task"), help: "A task meant for the block (repeatable, in order).")
@@ -36,16 +38,31 @@ struct BlockCommand: AsyncParsableCommand {
         let block = try await CalendarBlockWriter(
           store: store.open(), timeZone: try SystemTimeZoneSource().current()
         )
-        .add(id: id, title: title, start: startDate, end: endDate, to: calendar, now: Date())
+        .add(id: id, title: title, start: startDate, end: endDate, to: calendar, now: SystemClockText.now())
         try StandardOutput.writeLine(block.id)
+        try Self.notePast(start: startDate, end: endDate)
         return
       }
       let database = try store.open()
       try CalendarPlanning.requireUnusedByCalendars(
-        id, kind: "block", store: database, timeZone: try SystemClockText.zone(), now: Date())
+        id, kind: "block", store: database, timeZone: try SystemClockText.zone(), now: SystemClockText.now())
       let block = try database.addFocusBlock(
         id: id, title: title, start: startDate, end: endDate, taskIDs: tasks)
       try StandardOutput.writeLine(block.id)
+      // Said once it is stored: a refused block needs no note besides its error.
+      try Self.notePast(start: startDate, end: endDate)
+    }
+
+    /// A block that began before now is stored, but its start reminder cannot fire any more.
+    static func notePast(start: Date?, end: Date?) throws {
+      if let end, end <= (try SystemClockText.now()) {
+        try SystemClockText.notePast(
+          start ?? end, field: start == nil ? "--end" : "--start",
+          what: "no reminder will fire for this block")
+      } else if let start {
+        try SystemClockText.notePast(
+          start, field: "--start", what: "the block is under way, so no start reminder will fire")
+      }
     }
   }
 
@@ -57,7 +74,7 @@ struct BlockCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
     @Argument(help: "The block's id.") var id: String
     @Option(help: "A new title.") var title: String?
-    @Option(help: "A new start.") var start: String?
+    @Option(help: "A new start (the forms of `block add --start`).") var start: String?
     @Option(help: "A new end.") var end: String?
     @Option(name: .customLong("task"), help: "The block's tasks, replacing the old list (repeatable).")
     var tasks: [String] = []
@@ -86,8 +103,9 @@ struct BlockCommand: AsyncParsableCommand {
       } catch let missing as RecordError where missing.reason == .notFound {
         // Not one of Herald's own: it may be an event of a followed calendar.
         let writer = CalendarBlockWriter(store: database, timeZone: try SystemTimeZoneSource().current())
-        guard try await writer.edit(id: id, now: Date(), apply) != nil else { throw missing }
+        guard try await writer.edit(id: id, now: SystemClockText.now(), apply) != nil else { throw missing }
       }
+      try Add.notePast(start: startDate, end: endDate)
     }
   }
 
@@ -123,7 +141,7 @@ struct BlockCommand: AsyncParsableCommand {
         try database.removeFocusBlock(id: id)
       } catch let missing as RecordError where missing.reason == .notFound {
         let writer = CalendarBlockWriter(store: database, timeZone: try SystemTimeZoneSource().current())
-        guard try await writer.remove(id: id, now: Date()) else { throw missing }
+        guard try await writer.remove(id: id, now: SystemClockText.now()) else { throw missing }
       }
     }
   }

@@ -35,7 +35,7 @@ struct CalendarCommand: AsyncParsableCommand {
     func run() async throws {
       let calendar = try await CalendarFollowing.add(
         source: source, name: name, username: username, passwordFile: passwordFile, store: store.open(),
-        now: Date(), timeZone: try SystemTimeZoneSource().current())
+        now: SystemClockText.now(), timeZone: try SystemTimeZoneSource().current())
       try StandardOutput.writeLine(calendar.id)
     }
   }
@@ -50,8 +50,10 @@ struct CalendarCommand: AsyncParsableCommand {
       let database = try store.open(.readOnly)
       // A calendar that cannot be planned from (an id one of its items shares) says so here too.
       let leftOut = Dictionary(
-        try CalendarPlanning.planningState(store: database, timeZone: try SystemClockText.zone(), now: Date())
-          .problems.map { ($0.calendarID, $0.message) }, uniquingKeysWith: { first, _ in first })
+        try CalendarPlanning.planningState(
+          store: database, timeZone: try SystemClockText.zone(), now: SystemClockText.now()
+        )
+        .problems.map { ($0.calendarID, $0.message) }, uniquingKeysWith: { first, _ in first })
       for calendar in try database.calendars() {
         let read = try calendar.lastReadAt.map(SystemClockText.text) ?? "never"
         let failing = calendar.lastError.map { "  (last read failed: \($0))" } ?? ""
@@ -95,7 +97,8 @@ struct CalendarCommand: AsyncParsableCommand {
       for calendar in calendars {
         do {
           try await CalendarSync.sync(
-            calendar, store: database, now: Date(), timeZone: try SystemTimeZoneSource().current())
+            calendar, store: database, now: SystemClockText.now(),
+            timeZone: try SystemTimeZoneSource().current())
         } catch {
           // Every calendar is tried; all but the last failure are told here, that one on exit.
           if let failure { StandardError.writeLine("error: \(failure)") }

@@ -81,7 +81,7 @@ struct DeliveriesCommand: AsyncParsableCommand {
         throw FieldError("id", "give a delivery's id or --user NAME (one of them)")
       }
       let count = try await database.withStore { store in
-        try await store.requeue(id: id, user: user, now: Date())
+        try await store.requeue(id: id, user: user, now: SystemClockText.now())
       }
       try StandardOutput.writeLine("queued \(count) \(count == 1 ? "delivery" : "deliveries") again")
     }

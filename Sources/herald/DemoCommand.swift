@@ -34,7 +34,7 @@ struct DemoCommand: AsyncParsableCommand {
       "herald-demo-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
     let store = try HeraldStore(path: directory.appendingPathComponent("herald.sqlite").path)
-    let start = DemoDay.start(on: Date(), zone: zone)
+    let start = DemoDay.start(on: try SystemClockText.now(), zone: zone)
     try store.replaceAll(with: DemoDay.state(start: start, zone: zone, language: language))
     try store.setLanguage(language)
 

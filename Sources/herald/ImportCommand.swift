@@ -34,6 +34,8 @@ struct ImportCommand: AsyncParsableCommand {
     if store.database != nil {
       throw FieldError("--database", "not with --user (that is the PostgreSQL store)")
     }
-    try await database.withStore { try await $0.replaceData(ofUser: user, with: state, now: Date()) }
+    try await database.withStore {
+      try await $0.replaceData(ofUser: user, with: state, now: SystemClockText.now())
+    }
   }
 }

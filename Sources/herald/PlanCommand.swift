@@ -11,7 +11,9 @@ struct PlanCommand: ParsableCommand {
   @Option(help: "The scenario document (JSON).")
   var scenario: String
 
-  @Option(help: "The instant to plan at, RFC 3339 with offset (2026-03-28T20:00:00+01:00).")
+  @Option(
+    help: "The instant to plan at: RFC 3339 with offset (2026-03-28T20:00:00+01:00), now, or +2h, +30m."
+  )
   var now: String
 
   @Option(help: "ios (64 pending, 25 due-date tasks) or unlimited.")
@@ -27,7 +29,7 @@ struct PlanCommand: ParsableCommand {
   var horizonDays: Int = 14
 
   func run() throws {
-    let instant = try RFC3339.parse(now, field: "--now")
+    let instant = try Self.instant(now)
     guard (1...366).contains(horizonDays) else {
       throw FieldError("--horizon-days", "expected a number of days in 1…366, got \(horizonDays)")
     }
@@ -40,5 +42,17 @@ struct PlanCommand: ParsableCommand {
     }
     let plan = Planner.plan(state, now: instant, limits: limits.value)
     try StandardOutput.write(PlanDocument.encode(plan, timeZone: state.timeZone))
+  }
+
+  /// An exact instant: a wall-clock reading would be ambiguous between the system's zone and the
+  /// scenario's, so only `now` and `+2h` are read besides RFC 3339.
+  private static func instant(_ text: String) throws -> Date {
+    if RFC3339.parse(text) == nil,
+      case .instant(let instant) = RelativeInstant.reading(
+        text, now: try SystemClockText.now(), zone: try SystemClockText.zone())
+    {
+      return instant
+    }
+    return try RFC3339.parse(text, field: "--now")
   }
 }

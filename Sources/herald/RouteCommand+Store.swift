@@ -105,7 +105,7 @@ extension RouteCommand {
 
     func run() throws {
       let database = try store.open()
-      let start = try database.startWalk(routeID: id, at: Date(), restart: restart)
+      let start = try database.startWalk(routeID: id, at: SystemClockText.now(), restart: restart)
       guard let walk = try database.activeWalk(), let route = try database.route(id: id) else { return }
       let verb = start == .resumed ? "still walking" : "walking"
       try StandardOutput.writeRow("\(verb) \(id): \(RouteCommand.progress(walk, route))")

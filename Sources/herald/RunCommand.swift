@@ -5,6 +5,7 @@ import HeraldContracts
 import HeraldCore
 import HeraldRuntime
 import HeraldSQLite
+import HeraldSystem
 import Logging
 import ServiceLifecycle
 
@@ -83,6 +84,7 @@ struct RunCommand: AsyncParsableCommand {
     let choices = try sinks.map { (kind) throws(FieldError) in
       try kind.choice(webhookURL: webhookURL, webhookSecret: webhookSecret)
     }
+    if choices.contains(.desktop) { try Self.requireDesktop() }
     let logger = HeraldLogging.logger(verbose: verbose)
     if let target = try follow.target() {
       guard locationOption == nil else {
@@ -112,6 +114,19 @@ struct RunCommand: AsyncParsableCommand {
     let group = ServiceGroup(
       services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
     try await group.run()
+  }
+
+  /// A machine without a desktop (a server, a container, an SSH session) still runs the daemon:
+  /// the error says how.
+  private static func requireDesktop() throws(EnvironmentError) {
+    do {
+      try DesktopSink.requireAvailable()
+    } catch {
+      throw EnvironmentError(
+        tried: "herald run", problem: "no desktop to show notifications on: \(error.problem)",
+        remedy: (error.remedy.map { "\($0), or " } ?? "")
+          + "run it with --sink stdout to print reminders in the terminal instead")
+    }
   }
 
   /// Shows the deliveries of a user of a server for many users through the chosen sinks; the

@@ -13,7 +13,7 @@ struct SnoozeCommand: ParsableCommand {
   @OptionGroup var store: StoreOptions
 
   func run() throws {
-    guard try ReminderActions.snoozeMovement(store: store.open(), at: Date()) else {
+    guard try ReminderActions.snoozeMovement(store: store.open(), at: SystemClockText.now()) else {
       throw FieldError("", "nothing to snooze: no movement reminder is waiting for an answer")
     }
     try StandardOutput.write("Snoozed: the movement reminder comes again in 5 minutes.\n")

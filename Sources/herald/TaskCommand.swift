@@ -18,18 +18,29 @@ struct TaskCommand: ParsableCommand {
 
     @OptionGroup var store: StoreOptions
     @Option(help: "What is to be done (1–500 characters).") var title: String
-    @Option(help: "When it is due: RFC 3339 with offset, or local YYYY-MM-DDTHH:MM.") var due: String?
+    @Option(
+      help: ArgumentHelp(
+        "When it is due: local YYYY-MM-DDTHH:MM, \"tomorrow 14:00\", \"friday 17:00\", +2h, or RFC 3339.",
+        discussion: "A day alone (tomorrow, friday) is due at 23:59 on it."))
+    var due: String?
     @Option(help: "Its id (default: t1, t2, …).") var id: String?
 
     func run() throws {
       let dueDate = try due.map { (text) throws(FieldError) in
-        try SystemClockText.instant(text, field: "--due")
+        try SystemClockText.instant(text, field: "--due", dayAlone: SystemClockText.endOfDay)
       }
       let database = try store.open()
       try CalendarPlanning.requireUnusedByCalendars(
-        id, kind: "task", store: database, timeZone: try SystemClockText.zone(), now: Date())
+        id, kind: "task", store: database, timeZone: try SystemClockText.zone(), now: SystemClockText.now())
       let task = try database.addTask(id: id, title: title, due: dueDate)
       try StandardOutput.writeLine(task.id)
+      // Said once it is stored: a refused task needs no note besides its error.
+      if let dueDate { try Self.notePast(dueDate) }
+    }
+
+    /// A task due before now is stored, but neither of its reminders can fire any more.
+    static func notePast(_ due: Date) throws {
+      try SystemClockText.notePast(due, field: "--due", what: "no reminder will fire for this task")
     }
   }
 
@@ -40,7 +51,7 @@ struct TaskCommand: ParsableCommand {
     @OptionGroup var store: StoreOptions
     @Argument(help: "The task's id.") var id: String
     @Option(help: "A new title.") var title: String?
-    @Option(help: "A new due date.") var due: String?
+    @Option(help: "A new due date (the forms of `task add --due`).") var due: String?
     @Flag(name: .customLong("no-due"), help: "Remove the due date.") var noDue = false
 
     func run() throws {
@@ -49,13 +60,14 @@ struct TaskCommand: ParsableCommand {
         throw FieldError(id, "nothing to change: give --title, --due or --no-due")
       }
       let dueDate = try due.map { (text) throws(FieldError) in
-        try SystemClockText.instant(text, field: "--due")
+        try SystemClockText.instant(text, field: "--due", dayAlone: SystemClockText.endOfDay)
       }
       try store.open().updateTask(id: id) { task in
         if let title { task.title = title }
         if let dueDate { task.due = dueDate }
         if noDue { task.due = nil }
       }
+      if let dueDate { try Add.notePast(dueDate) }
     }
   }
 

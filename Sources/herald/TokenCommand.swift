@@ -20,7 +20,7 @@ struct TokenCommand: ParsableCommand {
     @Argument(help: "A name for it, unique: laptop, phone, home-assistant.") var name: String
 
     func run() throws {
-      try StandardOutput.writeLine(try store.open().createToken(name: name, at: Date()))
+      try StandardOutput.writeLine(try store.open().createToken(name: name, at: SystemClockText.now()))
     }
   }
 

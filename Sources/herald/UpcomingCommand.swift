@@ -19,7 +19,7 @@ struct UpcomingCommand: ParsableCommand {
   func run() throws {
     guard count >= 1 else { throw FieldError("--count", "expected a positive number, got \(count)") }
     // The same call the daemon makes, so the list shows exactly what it will deliver.
-    let now = Date()
+    let now = try SystemClockText.now()
     let planning = try CalendarPlanning.planningState(
       store: store.open(.readOnly), timeZone: try SystemTimeZoneSource().current(), now: now)
     let plan = Planner.plan(planning.state, now: now, limits: .unlimited)

@@ -38,7 +38,8 @@ struct UserCommand: AsyncParsableCommand {
         return url
       }
       let token = try await database.withStore { store in
-        try await store.addUser(name: name, timeZone: zone, language: language, webhook: url, at: Date())
+        try await store.addUser(
+          name: name, timeZone: zone, language: language, webhook: url, at: SystemClockText.now())
       }
       try StandardOutput.writeLine(token)
     }

@@ -10,17 +10,27 @@ import Testing
 struct CLIDatabase {
   let directory: TemporaryDirectory
   let path: String
+  /// Added to every command's environment.
+  let environment: [String: String]
 
-  init() throws {
+  /// With `now` (RFC 3339), every command takes that instant as now (`$HERALD_NOW`): a test whose
+  /// dates are fixed says when they are, so that they are not in the past, and no note says so.
+  init(now: String? = nil) throws {
     directory = try TemporaryDirectory()
     path = directory.path("herald/herald.sqlite")
+    environment = now.map { ["HERALD_NOW": $0] } ?? [:]
   }
+
+  /// Before the example scenario's and most tests' dates (2026-11-23 …).
+  static let beforeTheExamples = "2026-11-20T12:00:00Z"
 
   /// Runs `herald` with `arguments` plus `--database` for this file.
   func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws
     -> HeraldProcess.Result
   {
-    try HeraldProcess.run(arguments + ["--database", path], stdin: stdin, environment: environment)
+    try HeraldProcess.run(
+      arguments + ["--database", path], stdin: stdin,
+      environment: self.environment.merging(environment) { _, given in given })
   }
 
   /// Runs a command that must succeed, and returns its standard output.

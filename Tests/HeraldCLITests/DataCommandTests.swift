@@ -7,7 +7,7 @@ import Testing
 /// The data commands, run as a user runs them, against a database file of their own.
 @Suite struct DataCommandTests {
   @Test func blocksAndTasksAreAddedListedEditedAndRemoved() throws {
-    let db = try CLIDatabase()
+    let db = try CLIDatabase(now: CLIDatabase.beforeTheExamples)
     defer { db.remove() }
     #expect(
       try db.succeed(["task", "add", "--title", "Steuererklärung", "--due", "2026-11-24T17:00:00+01:00"])
@@ -48,7 +48,7 @@ import Testing
   }
 
   @Test func localDatesAreReadInTheSystemZone() throws {
-    let db = try CLIDatabase()
+    let db = try CLIDatabase(now: CLIDatabase.beforeTheExamples)
     defer { db.remove() }
     try db.succeed(["task", "add", "--title", "a", "--due", "2026-11-24 17:00"])
     try db.succeed(["task", "add", "--title", "b", "--due", "2026-11-24T17:00"])

@@ -157,7 +157,7 @@ import Testing
     defer { database.remove() }
     let result = try HeraldProcess.run(
       ["task", "add", "--title", "x", "--due", "2026-10-25 02:30", "--database", database.path],
-      environment: ["TZ": "Europe/Berlin"])
+      environment: ["TZ": "Europe/Berlin", "HERALD_NOW": "2026-10-01T00:00:00Z"])
     #expect(result.status == 0)
     #expect(
       result.stderr

@@ -98,7 +98,7 @@ import Testing
   }
 
   @Test func theDaemonsLogShowsATitleInsteadOfObeyingIt() async throws {
-    let db = try CLIDatabase()
+    let db = try CLIDatabase(now: CLIDatabase.beforeTheExamples)
     defer { db.remove() }
     try db.succeed(["task", "add", "--title", Self.hostile, "--due", "2026-11-23T10:30:00Z"])
     try db.succeed(["settings", "set", "dueDateAdvanceReminderEnabled", "true"])

@@ -22,10 +22,17 @@ public struct DesktopSink: DeliverySink {
   public init(store: HeraldStore, logger: Logger, onAction: @escaping ActionCallback) throws(EnvironmentError)
   {
     let library = try SDBus.shared.get()
-    try Self.requireSessionBus(ProcessInfo.processInfo.environment)
+    try Self.requireAvailable()
     let server = NotificationServer(library: library, logger: logger)
     notifier = DesktopNotifier(server: server, store: store, logger: logger, onAction: onAction)
     liveActivity = DesktopLiveActivity(notifier: notifier)
+  }
+
+  /// Throws when the sink cannot start here: sd-bus cannot be loaded, or there is no session bus.
+  /// The command line asks first, to say in its own words what to do instead.
+  public static func requireAvailable() throws(EnvironmentError) {
+    _ = try SDBus.shared.get()
+    try requireSessionBus(ProcessInfo.processInfo.environment)
   }
 
   /// Throws unless the environment names a session bus (`DBUS_SESSION_BUS_ADDRESS`, or the

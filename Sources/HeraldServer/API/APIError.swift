@@ -79,7 +79,10 @@ struct APIError: Error, HTTPResponseError, Sendable {
   func response(from request: Request, context: some RequestContext) throws -> Response {
     var error: [String: String] = ["problem": problem, "message": message]
     if let field { error["field"] = field }
-    let body = try JSONEncoder().encode(["error": error])
+    // Sorted: the same error reads the same every time (and the manuals can show it as printed).
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let body = try encoder.encode(["error": error])
     var headers = headers
     headers[.contentType] = "application/json; charset=utf-8"
     return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))

@@ -5,6 +5,8 @@ import HeraldCore
 struct PageLayout {
   enum Section: String {
     case today, live, settings, route, login
+    /// An error page: in none of the sections.
+    case error
   }
 
   let texts: PageTexts

@@ -215,18 +215,18 @@ struct PageRoutes: Sendable {
     do {
       try await change(fields, account)
     } catch let error as FieldError {
-      return try await failed(back, request, String(describing: error))
+      return try await failed(back, request, error)
     } catch let error as RecordError {
-      return try await failed(back, request, error.description)
+      return try await failed(back, request, error)
     }
     await changes.signal()
     return PageResponse.redirect(to: back)
   }
 
-  private func failed(_ back: String, _ request: Request, _ problem: String) async throws -> Response {
+  private func failed(_ back: String, _ request: Request, _ error: any Error) async throws -> Response {
     let account = try await account()
     let texts = PageTexts(language: try await account.store.language())
-    let message = PageLayout.notice("\(texts.notSaved) \(problem)", isError: true)
+    let message = PageLayout.notice("\(texts.notSaved) \(texts.problem(error))", isError: true)
     if back.hasPrefix("/settings") {
       return try await settings(request, message: message, status: .unprocessableContent)
     }

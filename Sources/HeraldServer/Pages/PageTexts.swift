@@ -6,7 +6,7 @@ struct PageTexts: Sendable {
   let language: Language
   var core: Texts { Texts(language) }
 
-  private func pick(_ de: String, _ en: String) -> String { language == .de ? de : en }
+  func pick(_ de: String, _ en: String) -> String { language == .de ? de : en }
 
   // MARK: Navigation
 
