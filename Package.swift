@@ -15,6 +15,7 @@ let package = Package(
     // The many-user parts, in products of their own: the desktop daemon links neither.
     .library(name: "HeraldPostgres", targets: ["HeraldPostgres"]),
     .library(name: "HeraldWorker", targets: ["HeraldWorker"]),
+    .library(name: "HeraldPush", targets: ["HeraldPush"]),
     .executable(name: "herald", targets: ["herald"]),
   ],
   dependencies: [
@@ -62,6 +63,12 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
         .product(name: "Metrics", package: "swift-metrics"),
       ],
+      swiftSettings: strict),
+    // Web Push's sending core (RFC 8030/8291/8292): encryption, VAPID, payload, headers, the
+    // allowed endpoints, action links and the push service's answers. Portable: no I/O of its own.
+    .target(
+      name: "HeraldPush",
+      dependencies: ["HeraldCore", "HeraldInterchange", .product(name: "Crypto", package: "swift-crypto")],
       swiftSettings: strict),
     // Everything that waits or talks to the OS for one person: clocks, timer queue, sinks, GPX,
     // live countdown, following a server.
@@ -125,7 +132,8 @@ let package = Package(
     .executableTarget(
       name: "HeraldBenchmarks",
       dependencies: [
-        "HeraldCore", "HeraldInterchange", "HeraldStore", "HeraldPostgres", "HeraldRuntime", "HeraldSystem",
+        "HeraldCore", "HeraldInterchange", "HeraldStore", "HeraldPostgres", "HeraldPush", "HeraldRuntime",
+        "HeraldSystem",
         "HeraldTestSupport", "HeraldWorker",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOCore", package: "swift-nio"),
@@ -191,6 +199,14 @@ let package = Package(
         .product(name: "HummingbirdTesting", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "Yams", package: "Yams"),
+      ],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "HeraldPushTests",
+      dependencies: [
+        "HeraldCore", "HeraldPush", "HeraldTestExecutor", "HeraldTestSupport",
+        .product(name: "Crypto", package: "swift-crypto"),
       ],
       swiftSettings: strict
     ),
