@@ -1,23 +1,25 @@
 import Crypto
 import Foundation
+import HeraldInterchange
 
 /// The capability in a notification's links: a phone opens them without a login, so each link
 /// itself says what it may do — one action on one reminder of one user (or of the single-user
 /// store), until 24 hours after the reminder's time — signed with the server's secret.
 ///
-/// The token is `payload.mac`, both base64url: the payload is JSON, the MAC an HMAC-SHA-256 over
-/// the payload's text. Nothing in it is secret (a request id, an action); only forging one is
+/// The token is `payload.mac`, both base64url: the payload is JSON
+/// (`{"scope": "store"|"user", "user": …, "id": …, "action": …, "expires": seconds}`), the MAC an
+/// HMAC-SHA-256 over the payload's text. Nothing in it is secret (a request id, an action); only forging one is
 /// prevented.
-public struct ActionLink: Sendable, Hashable, Codable {
+public struct ActionLink: Sendable, Hashable {
   /// Whose reminder: the one person of a SQLite store, or a user of a many-user server.
-  public enum Scope: Sendable, Hashable, Codable {
+  public enum Scope: Sendable, Hashable {
     case store
     case user(String)
   }
 
   /// What the link does. `open` is the notification's own tap (the reminder's page); `map` a
   /// place's route.
-  public enum Action: String, Sendable, Hashable, Codable, CaseIterable {
+  public enum Action: String, Sendable, Hashable, CaseIterable {
     case open, done, snooze, map
   }
 
@@ -41,11 +43,7 @@ public struct ActionLink: Sendable, Hashable, Codable {
 
   /// The signed token for a URL's path (base64url and a dot: no escaping needed).
   public func token(secret: LinkSecret) -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    encoder.dateEncodingStrategy = .secondsSince1970
-    // Encoding a value of plain strings and a date cannot fail.
-    let payload = Base64URL.encode((try? encoder.encode(self)) ?? Data())
+    let payload = Base64URL.encode(JSONWriter.bytes(json, pretty: false))
     let mac = HMAC<SHA256>.authenticationCode(for: Data(payload.utf8), using: secret.key)
     return payload + "." + Base64URL.encode(mac)
   }
@@ -59,10 +57,39 @@ public struct ActionLink: Sendable, Hashable, Codable {
       HMAC<SHA256>.isValidAuthenticationCode(mac, authenticating: Data(parts[0].utf8), using: secret.key),
       let payload = Base64URL.decode(parts[0])
     else { return .invalid }
-    let decoder = JSONDecoder()
-    decoder.dateDecodingStrategy = .secondsSince1970
-    guard let link = try? decoder.decode(ActionLink.self, from: Data(payload)) else { return .invalid }
+    guard let json = try? JSONValue.parse(Data(payload)), let link = ActionLink(json) else { return .invalid }
     return now < link.expiry ? .valid(link) : .expired(link)
+  }
+
+  /// The payload. Written by Herald's own JSON writer: Foundation's encoder took a fifth of the
+  /// time of making a push message.
+  var json: JSONValue {
+    var members: [JSONValue.Member] = []
+    switch scope {
+    case .store: members.append(.init("scope", .string("store")))
+    case .user(let user): members += [.init("scope", .string("user")), .init("user", .string(user))]
+    }
+    return .object(
+      members + [
+        .init("id", .string(requestID)), .init("action", .string(action.rawValue)),
+        .init("expires", .number(expiry.timeIntervalSince1970)),
+      ])
+  }
+
+  /// The link a verified payload names; `nil` when it is not one this type writes.
+  init?(_ json: JSONValue) {
+    guard case .string(let scopeName) = json["scope"], case .string(let requestID) = json["id"],
+      case .string(let actionName) = json["action"], let action = Action(rawValue: actionName),
+      case .number(let expires) = json["expires"]
+    else { return nil }
+    switch (scopeName, json["user"]) {
+    case ("store", nil): scope = .store
+    case ("user", .string(let user)?): scope = .user(user)
+    default: return nil
+    }
+    self.requestID = requestID
+    self.action = action
+    self.expiry = Date(timeIntervalSince1970: expires)
   }
 
   /// The answer to a presented token.

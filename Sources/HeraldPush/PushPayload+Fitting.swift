@@ -11,21 +11,24 @@ extension PushPayload {
   public func fitted(limit: Int = WebPushEncryption.maximumPlaintextSize) throws(PushError) -> [UInt8] {
     let whole = bytes
     if whole.count <= limit { return whole }
-    let titleCharacters = Array(title)
-    let bodyCharacters = Array(body)
+    // A character is at least one byte, so no more than `limit` of them are ever kept: the
+    // characters past those are never looked at (finding them is the costly part of a long text).
+    let titleEnds = Self.characterEnds(title, upTo: limit)
+    let bodyEnds = Self.characterEnds(body, upTo: limit)
     func shortened(_ k: Int) -> [UInt8] {
       var copy = self
-      copy.title = Self.shorten(titleCharacters, to: k)
-      copy.body = Self.shorten(bodyCharacters, to: k)
+      copy.title = Self.shorten(title, titleEnds, to: k)
+      copy.body = Self.shorten(body, bodyEnds, to: k)
       return copy.bytes
     }
     let smallest = shortened(1)
     guard smallest.count <= limit else {
       throw .fixedPartsTooLarge(bytes: smallest.count, limit: limit)
     }
-    // Invariant: k = low fits; k = high does not (the whole text did not).
+    // Invariant: k = low fits; k = high does not (the whole text did not, and neither does more
+    // than `limit` characters).
     var low = 1
-    var high = max(titleCharacters.count, bodyCharacters.count)
+    var high = min(max(titleEnds.count, bodyEnds.count), limit + 1)
     var best = smallest
     while high - low > 1 {
       let middle = low + (high - low) / 2
@@ -40,9 +43,21 @@ extension PushPayload {
     return best
   }
 
-  /// `characters` whole when there are at most `k`, else the first `k - 1` and "…" (`k` ≥ 1).
-  static func shorten(_ characters: [Character], to k: Int) -> String {
-    guard characters.count > k else { return String(characters) }
-    return String(characters.prefix(max(0, k - 1))) + "…"
+  /// Where each of the first `limit + 1` characters of `text` ends (all of them when it has fewer):
+  /// more than `limit` entries say that it is longer than any shortening keeps.
+  static func characterEnds(_ text: String, upTo limit: Int) -> [String.Index] {
+    var ends: [String.Index] = []
+    var index = text.startIndex
+    while index < text.endIndex, ends.count <= limit {
+      index = text.index(after: index)
+      ends.append(index)
+    }
+    return ends
+  }
+
+  /// `text` whole when it has at most `k` characters, else its first `k - 1` and "…" (`k` ≥ 1).
+  static func shorten(_ text: String, _ ends: [String.Index], to k: Int) -> String {
+    guard ends.count > k else { return text }
+    return k >= 2 ? text[..<ends[k - 2]] + "…" : "…"
   }
 }
