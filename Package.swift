@@ -103,7 +103,8 @@ let package = Package(
     .target(
       name: "HeraldServer",
       dependencies: [
-        "HeraldCore", "HeraldInterchange", "HeraldStore", "HeraldPostgres", "HeraldRuntime", "HeraldSystem",
+        "HeraldCore", "HeraldInterchange", "HeraldStore", "HeraldPostgres", "HeraldPush", "HeraldRuntime",
+        "HeraldSystem",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdCore", package: "hummingbird"),
         .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
@@ -118,7 +119,8 @@ let package = Package(
     .executableTarget(
       name: "herald",
       dependencies: [
-        "HeraldCore", "HeraldInterchange", "HeraldStore", "HeraldPostgres", "HeraldRuntime", "HeraldServer",
+        "HeraldCore", "HeraldInterchange", "HeraldStore", "HeraldPostgres", "HeraldPush", "HeraldRuntime",
+        "HeraldServer",
         "HeraldSystem", "HeraldWorker",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Hummingbird", package: "hummingbird"),
@@ -180,7 +182,8 @@ let package = Package(
     .testTarget(
       name: "HeraldServerTests",
       dependencies: [
-        "HeraldCore", "HeraldInterchange", "HeraldStore", "HeraldRuntime", "HeraldServer", "HeraldSystem",
+        "HeraldCore", "HeraldInterchange", "HeraldPush", "HeraldStore", "HeraldRuntime", "HeraldServer",
+        "HeraldSystem",
         "HeraldTestExecutor", "HeraldTestSupport",
         .product(name: "HummingbirdTesting", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),
