@@ -55,6 +55,15 @@ struct PushBenchmark {
       made(usual, VAPIDTokenCache(key: key, subject: "mailto:ops@herald.example"), $0)
     }
     let shortened = harness.measure(samples: 31) { made(long, tokens, $0) }
+    // The floor of any sender: the fresh ephemeral key and its agreement with the device's key.
+    let devices = subscriptions.compactMap {
+      try? P256.KeyAgreement.PublicKey(x963Representation: $0.keys.p256dh)
+    }
+    let agreement = harness.measure(samples: 31) { counter in
+      let shared = try? P256.KeyAgreement.PrivateKey().sharedSecretFromKeyAgreement(
+        with: devices[counter % devices.count])
+      return shared.map { $0.withUnsafeBytes { Int($0.first ?? 0) } } ?? 0
+    }
     print(
       String(
         format:
@@ -65,6 +74,9 @@ struct PushBenchmark {
         job: "7a. push: a message made (token kept)", ours: ours, targetNanoseconds: 200_000, naive: naive),
       BenchmarkRow(
         job: "7b. push: a 10 000-character body shortened", ours: shortened, targetNanoseconds: 1_000_000),
+      BenchmarkRow(
+        job: "7c. push: an ephemeral P-256 key and its agreement", ours: agreement, targetNanoseconds: 200_000
+      ),
     ]
   }
 }
