@@ -5,7 +5,7 @@ import HeraldStore
 import OpenAPIRuntime
 
 /// Web Push's operations (`contracts/push.md`): the VAPID public key pages subscribe with, and the
-/// devices subscribed. One person's SQLite store for now; PostgreSQL's users are answered 501.
+/// devices subscribed. One person's SQLite store for now; PostgreSQL's users are answered 404.
 extension APIHandler {
   func getPushKey(_ input: Operations.GetPushKey.Input) async throws -> Operations.GetPushKey.Output {
     let key = try VAPIDKey(privateKeyText: try pushStore().vapidPrivateKey { VAPIDKey().privateKeyText })
@@ -54,8 +54,10 @@ extension APIHandler {
   /// The one person's SQLite store; PostgreSQL's users have no subscriptions here yet.
   private func pushStore() throws -> HeraldStore {
     guard let store = try account.store as? HeraldStore else {
+      // 404, not 501: the path is not there for them yet, and no request of theirs is a server's fault.
       throw APIError(
-        .notImplemented, problem: "push subscriptions are not yet kept for the users of a PostgreSQL server")
+        .notFound,
+        problem: "push keys and subscriptions are not yet kept for the users of a PostgreSQL server")
     }
     return store
   }
