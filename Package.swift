@@ -15,6 +15,7 @@ let package = Package(
     // The many-user parts, in products of their own: the desktop daemon links neither.
     .library(name: "HeraldPostgres", targets: ["HeraldPostgres"]),
     .library(name: "HeraldWorker", targets: ["HeraldWorker"]),
+    .library(name: "HeraldPush", targets: ["HeraldPush"]),
     .executable(name: "herald", targets: ["herald"]),
   ],
   dependencies: [
@@ -101,6 +102,12 @@ let package = Package(
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
       swiftSettings: strict),
+    // Web Push's sending core (RFC 8030/8291/8292): encryption, VAPID, payload, headers, the
+    // allowed endpoints, action links and the push service's answers. Portable: no I/O of its own.
+    .target(
+      name: "HeraldPush",
+      dependencies: ["HeraldCore", "HeraldInterchange", .product(name: "Crypto", package: "swift-crypto")],
+      swiftSettings: strict),
     // Everything that waits or talks to the OS for one person: clocks, timer queue, sinks, GPX,
     // live countdown, following a server.
     .target(
@@ -132,7 +139,7 @@ let package = Package(
     .target(
       name: "HeraldServer",
       dependencies: [
-        "HeraldCore", "HeraldInterchange", "HeraldContracts", "HeraldSQLite", "HeraldPostgres",
+        "HeraldCore", "HeraldInterchange", "HeraldContracts", "HeraldSQLite", "HeraldPostgres", "HeraldPush",
         "HeraldCalendars", "HeraldRuntime", "HeraldSystem",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -148,7 +155,7 @@ let package = Package(
     .executableTarget(
       name: "herald",
       dependencies: [
-        "HeraldCore", "HeraldInterchange", "HeraldContracts", "HeraldSQLite", "HeraldPostgres",
+        "HeraldCore", "HeraldInterchange", "HeraldContracts", "HeraldSQLite", "HeraldPostgres", "HeraldPush",
         "HeraldCalendars", "HeraldRuntime", "HeraldServer",
         "HeraldSystem", "HeraldWebhooks", "HeraldWorker",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -163,7 +170,7 @@ let package = Package(
     .executableTarget(
       name: "HeraldBenchmarks",
       dependencies: [
-        "HeraldCore", "HeraldInterchange", "HeraldContracts", "HeraldSQLite", "HeraldPostgres",
+        "HeraldCore", "HeraldInterchange", "HeraldContracts", "HeraldSQLite", "HeraldPostgres", "HeraldPush",
         "HeraldCalendars", "HeraldRuntime", "HeraldSystem",
         "HeraldTestSupport", "HeraldWebhooks", "HeraldWorker",
         .product(name: "Logging", package: "swift-log"),
@@ -214,7 +221,7 @@ let package = Package(
     .testTarget(
       name: "HeraldServerTests",
       dependencies: [
-        "HeraldCore", "HeraldInterchange", "HeraldContracts", "HeraldSQLite", "HeraldCalendars",
+        "HeraldCore", "HeraldInterchange", "HeraldPush", "HeraldContracts", "HeraldSQLite", "HeraldCalendars",
         "HeraldRuntime", "HeraldServer",
         "HeraldSystem",
         "HeraldTestExecutor", "HeraldTestSupport",
@@ -239,6 +246,14 @@ let package = Package(
       ],
       // A release's database and the script that made it, read by path (UpgradeFromReleaseTests).
       exclude: ["Fixtures"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "HeraldPushTests",
+      dependencies: [
+        "HeraldCore", "HeraldPush", "HeraldTestExecutor", "HeraldTestSupport",
+        .product(name: "Crypto", package: "swift-crypto"),
+      ],
       swiftSettings: strict
     ),
     .testTarget(

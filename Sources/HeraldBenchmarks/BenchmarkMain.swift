@@ -10,7 +10,7 @@ enum BenchmarkMain {
     // Arguments pick jobs by name; none runs them all.
     let jobs: Set = [
       "plan", "proximity", "movement", "places", "daemon", "gpx", "scenario", "sse", "workers", "recurrence",
-      "caldav", "compare", "calendar", "changes", "zones", "distance", "receivers",
+      "caldav", "compare", "calendar", "changes", "zones", "distance", "receivers", "push",
     ]
     let picked = Set(CommandLine.arguments.dropFirst())
     guard picked.isSubset(of: jobs) else {
@@ -66,6 +66,9 @@ enum BenchmarkMain {
     if wants("zones") {
       let zones = ZoneBenchmark()
       rows += zones.run(&harness)
+    }
+    if wants("push") {
+      rows += PushBenchmark().run(&harness)
     }
 
     print("\n" + BenchmarkTable.render(rows))

@@ -16,6 +16,7 @@ enum Schema {
     migrator.registerMigration("v6-subscriptions", migrate: HeraldStore.createSubscriptions)
     migrator.registerMigration("v7-calendars", migrate: HeraldStore.createCalendars)
     migrator.registerMigration("v8-numbered-ids", migrate: HeraldStore.createNumberedIndexes)
+    migrator.registerMigration("v9-push", migrate: HeraldStore.createPush)
     // Later versions are registered here; a shipped migration is never edited.
     return migrator
   }

@@ -79,7 +79,7 @@ public struct HeraldServerApp: Sendable {
     router.add(middleware: ErrorPageMiddleware(directory: directory, requiresLogin: pagesNeedLogin))
     StaticFiles.register(on: router)
     let changes = ChangeSignal(hub: hub, hubs: hubs)
-    let handler = APIHandler(clock: clock, changes: changes)
+    let handler = APIHandler(clock: clock, changes: changes, pushServices: configuration.pushServices)
     let prefix = "api/v1"
     let api = router.group(RouterPath(prefix))
       .add(middleware: APIErrorMiddleware())

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HeraldCore
+import HeraldPush
 import HeraldRuntime
 import HeraldServer
 import Logging
@@ -31,6 +32,12 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(help: "The port to listen on.") var port = 8080
   @Flag(help: "Allow a non-loopback address; the pages then need a login with a token.") var allowRemote =
     false
+  @Option(
+    name: .customLong("push-service"),
+    help: ArgumentHelp(
+      "An origin, beside the browser vendors' push services, that a device's push subscription may name (repeatable; the only way an http:// endpoint is accepted).",
+      valueName: "URL"))
+  var pushServices: [String] = []
   @Flag(help: "Log every request.") var verbose = false
   @OptionGroup var clockOptions: ClockOptions
 
@@ -42,7 +49,14 @@ struct ServeCommand: AsyncParsableCommand {
     }
     let logger = HeraldLogging.logger(verbose: verbose)
     let metricsServer = try metrics.service(logger: logger)
-    let configuration = ServerConfiguration(host: host, port: port, allowRemote: allowRemote)
+    let allowedPush: PushServices
+    do {
+      allowedPush = try PushServices(allowing: pushServices)
+    } catch {
+      throw FieldError("--push-service", error.problem)
+    }
+    let configuration = ServerConfiguration(
+      host: host, port: port, allowRemote: allowRemote, pushServices: allowedPush)
     let clock = try clockOptions.clock()
     if try servesManyUsers() {
       try await postgres.withStore(logger: logger) { postgres in

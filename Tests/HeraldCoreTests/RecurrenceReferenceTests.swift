@@ -186,14 +186,9 @@ import Testing
   /// The venv's Python with both packages, made once for the whole run: two tests making it at the
   /// same time made one venv over the other, and pip was missing for one of them (seen in CI).
   private static let preparedPython = Result<String, any Error> {
-    let venv = HeraldProcess.repositoryRoot.appendingPathComponent(".build/ical-reference").path
-    let python = venv + "/bin/python"
-    if (try? run(python, ["-c", "import icalendar, recurring_ical_events"])) == nil {
-      _ = try run("/usr/bin/env", ["python3", "-m", "venv", venv])
-      _ = try run(
-        venv + "/bin/pip", ["install", "--quiet", "icalendar==7.3.2", "recurring-ical-events==3.8.2"])
-    }
-    return python
+    try ReferenceProgram.python(
+      venv: "ical-reference", check: "import icalendar, recurring_ical_events",
+      packages: ["icalendar==7.3.2", "recurring-ical-events==3.8.2"])
   }
 
   /// The venv's Python with both packages; `nil` (with the reason printed) when that cannot be made
@@ -212,53 +207,8 @@ import Testing
     }
   }
 
-  struct Failure: Error, CustomStringConvertible {
-    var description: String
-  }
-
   /// Runs a program with an argument vector; its standard output, or an error with its stderr.
   static func run(_ executable: String, _ arguments: [String]) throws -> String {
-    // Output to files, not pipes: a server another test starts meanwhile may inherit a pipe's
-    // writing end and hold it open. The end is awaited with waitpid (Foundation's own watch was
-    // seen to miss a child's end), ten minutes at most.
-    let directory = FileManager.default.temporaryDirectory
-    let outputFile = directory.appendingPathComponent("reference-\(UUID()).out")
-    let errorFile = directory.appendingPathComponent("reference-\(UUID()).err")
-    _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
-    _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
-    defer {
-      try? FileManager.default.removeItem(at: outputFile)
-      try? FileManager.default.removeItem(at: errorFile)
-    }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.standardOutput = try FileHandle(forWritingTo: outputFile)
-    process.standardError = try FileHandle(forWritingTo: errorFile)
-    try process.start()
-    let deadline = Date().addingTimeInterval(600)
-    var raw: Int32 = 0
-    var status: Int32?
-    while status == nil {
-      let reaped = waitpid(process.processIdentifier, &raw, WNOHANG)
-      if reaped == process.processIdentifier {
-        status = raw & 0x7f == 0 ? (raw >> 8) & 0xff : 128 + (raw & 0x7f)
-      } else if reaped == -1, !process.isRunning {
-        status = process.terminationStatus
-      } else if Date() > deadline {
-        process.terminate()
-        throw Failure(description: "\(executable) \(arguments.first ?? "") did not end within 10 minutes")
-      } else {
-        usleep(50_000)
-      }
-    }
-    let problem = (try? Data(contentsOf: errorFile)) ?? Data()
-    guard status == 0 else {
-      throw Failure(
-        description:
-          "\(executable) \(arguments.first ?? "") failed: \(String(decoding: problem, as: UTF8.self).suffix(300))"
-      )
-    }
-    return String(decoding: (try? Data(contentsOf: outputFile)) ?? Data(), as: UTF8.self)
+    try ReferenceProgram.run(executable, arguments)
   }
 }

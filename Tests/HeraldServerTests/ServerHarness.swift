@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HeraldContracts
 import HeraldCore
+import HeraldPush
 import HeraldRuntime
 import HeraldSQLite
 import HeraldTestSupport
@@ -23,14 +24,17 @@ struct ServerHarness {
 
   /// A harness whose clock reads `start` (the browser's live countdown runs on the real clock,
   /// so its tests start the server's clock at the real instant).
-  init(port: Int = 8080, at start: Date = Self.now, allowRemote: Bool = false) throws {
+  init(
+    port: Int = 8080, at start: Date = Self.now, allowRemote: Bool = false,
+    pushServices: PushServices = .vendorsOnly
+  ) throws {
     directory = try TemporaryDirectory()
     store = try HeraldStore(path: directory.path("herald.sqlite"))
     token = try store.createToken(name: "test", at: start)
     clock = ManualClock(now: start)
     server = HeraldServerApp(
       store: store, zones: FixedTimeZoneSource(Fixtures.zone("Europe/Berlin")), clock: clock,
-      configuration: ServerConfiguration(port: port, allowRemote: allowRemote))
+      configuration: ServerConfiguration(port: port, allowRemote: allowRemote, pushServices: pushServices))
   }
 
   /// Runs the whole application on 127.0.0.1 and a port the system picks, for `body`; stops it after.

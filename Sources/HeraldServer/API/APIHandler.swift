@@ -1,6 +1,7 @@
 import Foundation
 import HeraldContracts
 import HeraldCore
+import HeraldPush
 import HeraldRuntime
 import HeraldSQLite
 import Hummingbird
@@ -12,6 +13,8 @@ struct APIHandler: APIProtocol {
   let clock: any HeraldClock
   /// Told after every change, so open live pages update at once.
   let changes: ChangeSignal
+  /// Where a subscription's endpoint may lead.
+  var pushServices = PushServices.vendorsOnly
 
   /// The request's account; the bearer middleware always sets it before a handler runs.
   var account: Account {
