@@ -73,7 +73,9 @@ struct PostgresIsolationTests {
         let bobPendingBefore = try await harness.pending(harness.bob)
         #expect(bobPendingBefore.contains("focus-block-start-b1 @ 2026-11-23T07:55:00Z"))
 
-        for (method, path) in operations {
+        // The delivery stream never ends, so a walk cannot wait for its answer; DeliveryStreamTests
+        // show that it carries the token's user's deliveries only.
+        for (method, path) in operations where path != "/deliveries/events" {
           let concrete = path.replacingOccurrences(of: "{id}", with: Self.bobsID(in: path))
             .replacingOccurrences(of: "{name}", with: "officeWorker")
           let body = Self.bodies["\(method) \(path)"] ?? (method == .get || method == .delete ? nil : "{}")
