@@ -47,6 +47,20 @@ extension HeraldStore {
     }
   }
 
+  /// The secret that signs the notifications' action links (`LinkSecret`'s text): the one kept, or
+  /// `make()`'s, stored first in one transaction, so the daemon that sends a link and the server that
+  /// answers it agree. Never in a log or an answer.
+  public func pushLinkSecret(orMake make: () -> String) throws -> String {
+    try write { db in
+      if let kept = try String.fetchOne(db, sql: "SELECT secret FROM pushLinkSecret WHERE id = 1") {
+        return kept
+      }
+      let made = make()
+      try db.execute(sql: "INSERT INTO pushLinkSecret (id, secret) VALUES (1, ?)", arguments: [made])
+      return made
+    }
+  }
+
   /// Stores a subscription; the endpoint already stored is updated (new keys, expiry) and keeps its
   /// id. `created` says whether it was new.
   public func savePushSubscription(
@@ -129,6 +143,14 @@ extension HeraldStore {
       t.column("expirationTime", .double)
       t.column("createdAt", .double).notNull()
       t.column("lastDeliveredAt", .double)
+    }
+  }
+
+  static func createPushLinkSecret(_ db: Database) throws {
+    // One row at most: links signed by the daemon are checked by the server on the same store.
+    try db.create(table: "pushLinkSecret") { t in
+      t.column("id", .integer).primaryKey().check { $0 == 1 }
+      t.column("secret", .text).notNull()
     }
   }
 }

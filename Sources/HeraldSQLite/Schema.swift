@@ -17,6 +17,7 @@ enum Schema {
     migrator.registerMigration("v7-calendars", migrate: HeraldStore.createCalendars)
     migrator.registerMigration("v8-numbered-ids", migrate: HeraldStore.createNumberedIndexes)
     migrator.registerMigration("v9-push", migrate: HeraldStore.createPush)
+    migrator.registerMigration("v10-push-link-secret", migrate: HeraldStore.createPushLinkSecret)
     // Later versions are registered here; a shipped migration is never edited.
     return migrator
   }
