@@ -259,6 +259,30 @@ enum PostgresSchema {
         """,
       ]
     ),
+    (
+      // Web Push (docs/contracts/push.md): the deployment's secrets — one VAPID key pair, one key
+      // that signs notification links, by name, made by the first process that needs one — and
+      // each user's subscriptions, one row an endpoint of theirs. Few rows, rarely written: the
+      // user's key is a foreign key, removed with them.
+      "v15-push",
+      [
+        "CREATE TABLE push_secret (name text PRIMARY KEY, value text NOT NULL)",
+        """
+        CREATE TABLE push_subscription (
+          user_id bigint NOT NULL REFERENCES herald_user (id) ON DELETE CASCADE,
+          id text NOT NULL,
+          endpoint text NOT NULL,
+          p256dh text NOT NULL,
+          auth text NOT NULL,
+          expiration_time timestamptz,
+          created_at timestamptz NOT NULL,
+          last_delivered_at timestamptz,
+          PRIMARY KEY (user_id, id),
+          UNIQUE (user_id, endpoint)
+        )
+        """,
+      ]
+    ),
   ]
 
   /// The channel a process NOTIFYs when it queued a delivery earlier than every pending one or due

@@ -3,36 +3,10 @@ import GRDB
 import HeraldContracts
 import HeraldCore
 
-/// Web Push for the one person of this store (`contracts/push.md`): Herald's VAPID key pair, made
-/// once, and the devices subscribed, one row an endpoint.
-///
-/// The store keeps texts: what they mean (a P-256 key, an allowed endpoint) is HeraldPush's to
-/// check, before anything is written.
-extension HeraldStore {
-  /// A device's subscription as stored: its keys stay in the store (only a sender needs them).
-  public struct PushSubscriptionRecord: Sendable, Hashable {
-    public var id: String
-    public var endpoint: String
-    public var p256dh: String
-    public var auth: String
-    /// When the browser said the subscription ends, if it said.
-    public var expirationTime: Date?
-    public var createdAt: Date
-    public var lastDeliveredAt: Date?
-
-    public init(
-      id: String, endpoint: String, p256dh: String, auth: String, expirationTime: Date?, createdAt: Date,
-      lastDeliveredAt: Date?
-    ) {
-      self.id = id
-      self.endpoint = endpoint
-      self.p256dh = p256dh
-      self.auth = auth
-      self.expirationTime = expirationTime
-      self.createdAt = createdAt
-      self.lastDeliveredAt = lastDeliveredAt
-    }
-  }
+/// Web Push for the one person of this store (`contracts/push.md`): Herald's VAPID key pair and
+/// link secret, each made once, and the devices subscribed, one row an endpoint.
+extension HeraldStore: PushKeeping {
+  public typealias PushSubscriptionRecord = HeraldContracts.PushSubscriptionRecord
 
   /// The VAPID private key's text: the one kept, or `make()`'s, stored first — in one transaction,
   /// so two servers starting together keep one key.
