@@ -25,21 +25,6 @@ import Testing
     DeliveryKey(requestID: id, fireDate: start + seconds)
   }
 
-  @Test func routesAreKeptInImportOrderAndReadBackWhole() throws {
-    let store = try HeraldStore.inMemory()
-    #expect(try store.importRoute(Self.route("b")) == .added)
-    #expect(try store.importRoute(Self.route("a", points: 5)) == .added)
-    #expect(try store.routes() == [Self.route("b"), Self.route("a", points: 5)])
-    #expect(try store.route(id: "a") == Self.route("a", points: 5))
-    #expect(try store.route(id: "missing") == nil)
-    // Imported again, changed: replaced in its place.
-    #expect(try store.importRoute(Self.route("b", name: "Neu", points: 2)) == .replaced)
-    #expect(try store.routes().map(\.id) == ["b", "a"])
-    #expect(try store.route(id: "b") == Self.route("b", name: "Neu", points: 2))
-    try store.removeRoute(id: "b")
-    #expect(try store.routes().map(\.id) == ["a"])
-  }
-
   @Test func oneWalkAtATimeAndStartingItAgainChangesNothing() throws {
     let store = try HeraldStore.inMemory()
     try store.importRoute(Self.route("a"))

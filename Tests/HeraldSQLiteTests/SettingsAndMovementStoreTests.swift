@@ -29,24 +29,6 @@ import Testing
     #expect(try store.settings() == Settings())
   }
 
-  @Test func theLanguageIsStored() throws {
-    let store = try HeraldStore.inMemory()
-    try store.setLanguage(.en)
-    #expect(try store.language() == .en)
-    #expect(try store.planningState(timeZone: Fixtures.zone("UTC")).language == .en)
-  }
-
-  @Test func aTemplateIsStoredAndCleared() throws {
-    let store = try HeraldStore.inMemory()
-    for template in ScheduleTemplate.allCases {
-      try store.setMovementSchedule(template.schedule)
-      #expect(try store.movementSchedule() == template.schedule)
-    }
-    try store.setMovementSchedule(nil)
-    #expect(try store.movementSchedule() == nil)
-    #expect(try store.planningState(timeZone: Fixtures.zone("UTC")).movementLog == nil)
-  }
-
   @Test func settingADayWithoutAProfileStartsFromTheDefaultProfile() throws {
     let store = try HeraldStore.inMemory()
     let block = try TimeBlock(
