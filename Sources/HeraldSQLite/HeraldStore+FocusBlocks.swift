@@ -39,11 +39,10 @@ extension HeraldStore {
   @discardableResult
   public func updateFocusBlock(id: String, _ change: (inout FocusBlock) -> Void) throws -> FocusBlock {
     try write { db in
-      guard var block = try Self.fetchFocusBlock(id, db) else {
+      guard let stored = try Self.fetchFocusBlock(id, db) else {
         throw RecordError.notFound(IdentifiedTable.focusBlock.subject(id), IdentifiedTable.focusBlock.missing)
       }
-      change(&block)
-      guard block.id == id else { throw FieldError("id", "cannot be changed (\(id))") }
+      let block = try RecordRules.edited(stored, change)
       try Self.check(block, db)
       try db.execute(
         sql: "UPDATE focusBlock SET title = ?, startsAt = ?, endsAt = ? WHERE id = ?",

@@ -44,18 +44,10 @@ extension HeraldStore {
     else { return nil }
     let lastReminderAt: Double? = row[0]
     let snoozedAt: Double? = row[2]
-    let dayText: String? = row[3]
-    var progressDay: CivilDate?
-    if let dayText {
-      guard let day = CivilDate(dayText) else {
-        throw FieldError("stored movementLog.progressDay", "not a day YYYY-MM-DD: \"\(dayText)\"")
-      }
-      progressDay = day
-    }
-    return MovementLog(
-      lastReminderAt: lastReminderAt.map(Date.init(timeIntervalSince1970:)), lastReminderAnswered: row[1],
-      snoozedAt: snoozedAt.map(Date.init(timeIntervalSince1970:)), progressDay: progressDay,
-      progress: MovementProgress(delivered: row[4], acknowledged: row[5]))
+    return try MovementLog.stored(
+      lastReminderAt: lastReminderAt.map(Date.init(timeIntervalSince1970:)), answered: row[1],
+      snoozedAt: snoozedAt.map(Date.init(timeIntervalSince1970:)), progressDay: row[3], delivered: row[4],
+      acknowledged: row[5], field: "stored movementLog.progressDay")
   }
 
   static func store(_ log: MovementLog, _ db: Database) throws {

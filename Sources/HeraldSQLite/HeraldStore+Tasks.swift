@@ -40,11 +40,10 @@ extension HeraldStore {
   @discardableResult
   public func updateTask(id: String, _ change: (inout TodoItem) -> Void) throws -> TodoItem {
     try write { db in
-      guard var task = try Self.fetchTask(id, db) else {
+      guard let stored = try Self.fetchTask(id, db) else {
         throw RecordError.notFound(IdentifiedTable.task.subject(id), IdentifiedTable.task.missing)
       }
-      change(&task)
-      guard task.id == id else { throw FieldError("id", "cannot be changed (\(id))") }
+      let task = try RecordRules.edited(stored, change)
       try RecordRules.check(task)
       try db.execute(
         sql: "UPDATE task SET title = ?, due = ?, completed = ? WHERE id = ?",
