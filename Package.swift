@@ -48,6 +48,8 @@ let package = Package(
         .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
       ],
       swiftSettings: strict),
+    // Herald's own binding to the session bus through sd-bus, loaded at run time (no headers).
+    .target(name: "HeraldDBus", dependencies: ["HeraldSystem"], swiftSettings: strict),
     // What every engine and every runner agrees on: the user-data interface, the record rules, the
     // delivery record and event, the clock and zone protocols. No engine, no I/O.
     .target(
@@ -113,7 +115,7 @@ let package = Package(
     .target(
       name: "HeraldRuntime",
       dependencies: [
-        "HeraldCalendars", "HeraldCore", "HeraldInterchange", "HeraldContracts", "HeraldSQLite",
+        "HeraldCalendars", "HeraldCore", "HeraldDBus", "HeraldInterchange", "HeraldContracts", "HeraldSQLite",
         "HeraldSystem",
         "HeraldWebhooks",
         .product(name: "Logging", package: "swift-log"),
@@ -208,6 +210,7 @@ let package = Package(
       ],
       swiftSettings: strict
     ),
+    .testTarget(name: "HeraldDBusTests", dependencies: ["HeraldDBus"], swiftSettings: strict),
     .testTarget(
       name: "HeraldRuntimeTests",
       dependencies: [

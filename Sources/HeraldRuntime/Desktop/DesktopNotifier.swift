@@ -1,6 +1,7 @@
 import Foundation
 import HeraldContracts
 import HeraldCore
+import HeraldDBus
 import HeraldSQLite
 import HeraldSystem
 import Logging

@@ -12,55 +12,56 @@ import HeraldSystem
 /// shared library, present on practically every Linux desktop (Debian: `libsystemd0`), is needed,
 /// and only by the desktop sink. The C signatures are declared here, one `@convention(c)` type per
 /// function, as `sd-bus.h` has them; `sd_bus *`, `sd_bus_message *` and `sd_bus_slot *` are opaque.
-struct SDBus: @unchecked Sendable {
-  typealias Bus = OpaquePointer
-  typealias Message = OpaquePointer
+public struct SDBus: @unchecked Sendable {
+  public typealias Bus = OpaquePointer
+  public typealias Message = OpaquePointer
   /// `int (*sd_bus_message_handler_t)(sd_bus_message *m, void *userdata, sd_bus_error *ret_error)`.
-  typealias Handler = @convention(c) (Message?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Int32
+  public typealias Handler =
+    @convention(c) (Message?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Int32
 
-  let openUser: @convention(c) (UnsafeMutablePointer<Bus?>) -> Int32
-  let flushCloseUnref: @convention(c) (Bus?) -> Bus?
-  let getFD: @convention(c) (Bus) -> Int32
-  let getEvents: @convention(c) (Bus) -> Int32
-  let getTimeout: @convention(c) (Bus, UnsafeMutablePointer<UInt64>) -> Int32
-  let process: @convention(c) (Bus, UnsafeMutablePointer<Message?>?) -> Int32
-  let addMatch:
+  public let openUser: @convention(c) (UnsafeMutablePointer<Bus?>) -> Int32
+  public let flushCloseUnref: @convention(c) (Bus?) -> Bus?
+  public let getFD: @convention(c) (Bus) -> Int32
+  public let getEvents: @convention(c) (Bus) -> Int32
+  public let getTimeout: @convention(c) (Bus, UnsafeMutablePointer<UInt64>) -> Int32
+  public let process: @convention(c) (Bus, UnsafeMutablePointer<Message?>?) -> Int32
+  public let addMatch:
     @convention(c) (
       Bus, UnsafeMutablePointer<OpaquePointer?>?, UnsafePointer<CChar>, Handler?, UnsafeMutableRawPointer?
     )
       -> Int32
-  let getUniqueName: @convention(c) (Bus, UnsafeMutablePointer<UnsafePointer<CChar>?>) -> Int32
+  public let getUniqueName: @convention(c) (Bus, UnsafeMutablePointer<UnsafePointer<CChar>?>) -> Int32
   /// `int sd_bus_get_bus_id(sd_bus *bus, sd_id128_t *id)`: 16 bytes.
-  let getBusID: @convention(c) (Bus, UnsafeMutableRawPointer) -> Int32
-  let newMethodCall:
+  public let getBusID: @convention(c) (Bus, UnsafeMutableRawPointer) -> Int32
+  public let newMethodCall:
     @convention(c) (
       Bus, UnsafeMutablePointer<Message?>, UnsafePointer<CChar>?, UnsafePointer<CChar>, UnsafePointer<CChar>?,
       UnsafePointer<CChar>
     ) -> Int32
   /// `int sd_bus_call(sd_bus *bus, sd_bus_message *m, uint64_t usec, sd_bus_error *ret_error, sd_bus_message **reply)`.
-  let call:
+  public let call:
     @convention(c) (Bus, Message, UInt64, UnsafeMutableRawPointer?, UnsafeMutablePointer<Message?>?) -> Int32
-  let messageUnref: @convention(c) (Message?) -> Message?
-  let appendBasic: @convention(c) (Message, CChar, UnsafeRawPointer) -> Int32
-  let openContainer: @convention(c) (Message, CChar, UnsafePointer<CChar>) -> Int32
-  let closeContainer: @convention(c) (Message) -> Int32
-  let peekType:
+  public let messageUnref: @convention(c) (Message?) -> Message?
+  public let appendBasic: @convention(c) (Message, CChar, UnsafeRawPointer) -> Int32
+  public let openContainer: @convention(c) (Message, CChar, UnsafePointer<CChar>) -> Int32
+  public let closeContainer: @convention(c) (Message) -> Int32
+  public let peekType:
     @convention(c) (Message, UnsafeMutablePointer<CChar>?, UnsafeMutablePointer<UnsafePointer<CChar>?>?) ->
       Int32
-  let readBasic: @convention(c) (Message, CChar, UnsafeMutableRawPointer) -> Int32
-  let enterContainer: @convention(c) (Message, CChar, UnsafePointer<CChar>?) -> Int32
-  let exitContainer: @convention(c) (Message) -> Int32
-  let getMember: @convention(c) (Message) -> UnsafePointer<CChar>?
-  let getInterface: @convention(c) (Message) -> UnsafePointer<CChar>?
-  let getSender: @convention(c) (Message) -> UnsafePointer<CChar>?
+  public let readBasic: @convention(c) (Message, CChar, UnsafeMutableRawPointer) -> Int32
+  public let enterContainer: @convention(c) (Message, CChar, UnsafePointer<CChar>?) -> Int32
+  public let exitContainer: @convention(c) (Message) -> Int32
+  public let getMember: @convention(c) (Message) -> UnsafePointer<CChar>?
+  public let getInterface: @convention(c) (Message) -> UnsafePointer<CChar>?
+  public let getSender: @convention(c) (Message) -> UnsafePointer<CChar>?
   /// `void sd_bus_error_free(sd_bus_error *e)`.
-  let errorFree: @convention(c) (UnsafeMutableRawPointer) -> Void
+  public let errorFree: @convention(c) (UnsafeMutableRawPointer) -> Void
 
   /// The library's file name: the ABI-stable soname, not the `.so` link only `-dev` packages ship.
-  static let libraryName = "libsystemd.so.0"
+  public static let libraryName = "libsystemd.so.0"
 
   /// The library, loaded once per process; the error says what is missing and how to get it.
-  static let shared: Result<SDBus, EnvironmentError> = Result { try SDBus.load() }.mapError { error in
+  public static let shared: Result<SDBus, EnvironmentError> = Result { try SDBus.load() }.mapError { error in
     error as? EnvironmentError
       ?? EnvironmentError(tried: "loading \(libraryName)", problem: "\(error)")
   }

@@ -1,6 +1,6 @@
 /// A D-Bus value with its type: what a method call carries and a reply or signal brings back.
 /// Only the types the notification interface uses.
-indirect enum DBusValue: Sendable, Hashable {
+public indirect enum DBusValue: Sendable, Hashable {
   case string(String)
   case uint32(UInt32)
   case int32(Int32)
@@ -16,7 +16,7 @@ indirect enum DBusValue: Sendable, Hashable {
   case other(String)
 
   /// The value's D-Bus type signature.
-  var signature: String {
+  public var signature: String {
     switch self {
     case .string: "s"
     case .uint32: "u"
@@ -32,18 +32,18 @@ indirect enum DBusValue: Sendable, Hashable {
   }
 
   /// `as`: an array of strings.
-  static func strings(_ values: [String]) -> DBusValue {
+  public static func strings(_ values: [String]) -> DBusValue {
     .array(elementSignature: "s", values.map(DBusValue.string))
   }
 
   /// `a{sv}`: a dictionary of variants by name, in key order.
-  static func variants(_ entries: [String: DBusValue]) -> DBusValue {
+  public static func variants(_ entries: [String: DBusValue]) -> DBusValue {
     .array(
       elementSignature: "{sv}",
       entries.sorted { $0.key < $1.key }.map { .dictEntry(.string($0.key), .variant($0.value)) })
   }
 
-  var string: String? { if case .string(let value) = self { value } else { nil } }
-  var uint32: UInt32? { if case .uint32(let value) = self { value } else { nil } }
-  var elements: [DBusValue]? { if case .array(_, let values) = self { values } else { nil } }
+  public var string: String? { if case .string(let value) = self { value } else { nil } }
+  public var uint32: UInt32? { if case .uint32(let value) = self { value } else { nil } }
+  public var elements: [DBusValue]? { if case .array(_, let values) = self { values } else { nil } }
 }

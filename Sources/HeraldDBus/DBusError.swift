@@ -5,29 +5,29 @@ import Foundation
 #endif
 
 /// A D-Bus operation failed: the library's negative errno, or the error a peer answered with.
-struct DBusError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct DBusError: Error, Sendable, Hashable, CustomStringConvertible {
   /// What was attempted: `calling org.freedesktop.Notifications.Notify`.
-  var operation: String
+  public var operation: String
   /// The errno (positive), when the library reported one.
-  var code: Int32
+  public var code: Int32
   /// The D-Bus error name a peer answered with (`org.freedesktop.DBus.Error.ServiceUnknown`).
-  var name: String?
-  var message: String?
+  public var name: String?
+  public var message: String?
 
-  init(_ operation: String, code: Int32, name: String? = nil, message: String? = nil) {
+  public init(_ operation: String, code: Int32, name: String? = nil, message: String? = nil) {
     self.operation = operation
     self.code = code < 0 ? -code : code
     self.name = name
     self.message = message
   }
 
-  var description: String {
+  public var description: String {
     if let name { return "\(operation): \(name)" + (message.map { ": \($0)" } ?? "") }
     return "\(operation): \(String(cString: strerror(code)))"
   }
 
   /// Whether the connection itself is gone (the bus stopped or dropped it), rather than one call.
-  var isDisconnection: Bool {
+  public var isDisconnection: Bool {
     name == nil && [ECONNRESET, ENOTCONN, EPIPE, ESHUTDOWN, ECONNREFUSED, ENOENT].contains(code)
   }
 }

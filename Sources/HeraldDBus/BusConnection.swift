@@ -12,13 +12,13 @@ import Foundation
 /// blocks. When the bus goes away (it stopped, or dropped the connection) the thread ends and
 /// `onDisconnect` is told once; a new connection is a new object. Its thread keeps it alive until
 /// `close()` or the end of the bus: the owner closes it.
-final class BusConnection: @unchecked Sendable {
+public final class BusConnection: @unchecked Sendable {
   /// A signal heard on the bus: its interface, member, sender and arguments.
-  struct Signal: Sendable, Hashable {
-    var interface: String
-    var member: String
-    var sender: String
-    var arguments: [DBusValue]
+  public struct Signal: Sendable, Hashable {
+    public var interface: String
+    public var member: String
+    public var sender: String
+    public var arguments: [DBusValue]
   }
 
   private let library: SDBus
@@ -34,12 +34,12 @@ final class BusConnection: @unchecked Sendable {
   private var ended = false
   private let finished = DispatchSemaphore(value: 0)
   /// The unique name the bus gave this connection (`:1.42`) and the bus's id, read once connected.
-  let uniqueName: String
-  let busID: String
+  public let uniqueName: String
+  public let busID: String
 
   /// Connects to the session bus (`DBUS_SESSION_BUS_ADDRESS`, else `$XDG_RUNTIME_DIR/bus`), adds
   /// the match `rules` (signals to hear) and starts the connection's thread.
-  init(
+  public init(
     library: SDBus, matching rules: [String], onSignal: @escaping @Sendable (Signal) -> Void,
     onDisconnect: @escaping @Sendable (DBusError) -> Void
   ) throws(DBusError) {
@@ -88,7 +88,7 @@ final class BusConnection: @unchecked Sendable {
 
   /// Calls `member` of `interface` on `path` at `destination` and returns the reply's arguments;
   /// throws the error the peer answered with, or the library's. Waits at most `timeout` seconds.
-  func call(
+  public func call(
     destination: String, path: String, interface: String, member: String, arguments: [DBusValue] = [],
     timeout: Double = 5
   ) async throws(DBusError) -> [DBusValue] {
@@ -110,7 +110,7 @@ final class BusConnection: @unchecked Sendable {
   }
 
   /// Flushes what is queued, closes the connection and waits for its thread to end.
-  func close() {
+  public func close() {
     let wasRunning = lock.withLock {
       defer { closing = true }
       return !closing && !ended
@@ -121,7 +121,7 @@ final class BusConnection: @unchecked Sendable {
   }
 
   /// Whether the connection still runs.
-  var isOpen: Bool { lock.withLock { !closing && !ended } }
+  public var isOpen: Bool { lock.withLock { !closing && !ended } }
 
   // MARK: The connection's thread
 

@@ -2,7 +2,7 @@ import Foundation
 
 extension SDBus {
   /// Appends `value` to message `m`.
-  func append(_ value: DBusValue, to m: Message) throws(DBusError) {
+  public func append(_ value: DBusValue, to m: Message) throws(DBusError) {
     func check(_ result: Int32) throws(DBusError) {
       if result < 0 { throw DBusError("writing a D-Bus message", code: result) }
     }
@@ -43,7 +43,7 @@ extension SDBus {
   }
 
   /// Reads every value left at the current level of message `m` (its arguments, at the top).
-  func readValues(_ m: Message) -> [DBusValue] {
+  public func readValues(_ m: Message) -> [DBusValue] {
     var values: [DBusValue] = []
     while let value = readValue(m) { values.append(value) }
     return values
