@@ -1,5 +1,6 @@
-import HeraldCore
 import HeraldContracts
+import HeraldCore
+import HeraldPostgresConnections
 import Logging
 import PostgresNIO
 

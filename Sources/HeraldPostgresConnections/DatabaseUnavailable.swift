@@ -15,7 +15,7 @@ public struct DatabaseUnavailable: Error, CustomStringConvertible, Sendable {
   public var description: String { "the database is unreachable: \(cause)" }
 
   /// Whether `error` means the connection, not the statement, failed.
-  static func isConnectionFailure(_ error: any Error) -> Bool {
+  public static func isConnectionFailure(_ error: any Error) -> Bool {
     if error is DatabaseUnavailable { return true }
     guard let error = error as? PSQLError else { return error is ChannelError }
     switch error.code {

@@ -5,18 +5,18 @@ import Synchronization
 /// Whether the database answers, as the connections last saw it: an outage is logged once when
 /// it starts, with its cause, and once when it ends, with how long it lasted — not once per
 /// failed call.
-final class DatabaseHealth: Sendable {
+public final class DatabaseHealth: Sendable {
   private let logger: Logger
   /// When the outage began, while there is one.
   private let downSince = Mutex<ContinuousClock.Instant?>(nil)
 
-  init(logger: Logger) {
+  public init(logger: Logger) {
     self.logger = logger
   }
 
-  var isDown: Bool { downSince.withLock { $0 != nil } }
+  public var isDown: Bool { downSince.withLock { $0 != nil } }
 
-  func failed(_ cause: String) {
+  public func failed(_ cause: String) {
     let began = downSince.withLock { since -> Bool in
       guard since == nil else { return false }
       since = .now
@@ -25,7 +25,7 @@ final class DatabaseHealth: Sendable {
     if began { logger.error("the database is unreachable", metadata: ["cause": "\(cause)"]) }
   }
 
-  func answered() {
+  public func answered() {
     let since = downSince.withLock { since in
       defer { since = nil }
       return since

@@ -5,9 +5,8 @@ import NIOPosix
 import PostgresNIO
 import Synchronization
 
-/// The connections to the database, kept by Herald rather than by PostgresNIO's pool, whose
-/// circuit breaker holds requests for a minute and then reconnects only after a growing back-off
-/// (15–18 s after the server was back, measured). Here every wait is bounded:
+/// The connections to the database, kept by Herald rather than by PostgresNIO's pool (why:
+/// docs/decisions/postgres-connections.md), so that every wait is bounded:
 ///
 /// - connecting takes at most `connectTimeout`, and a refused or failed connection is thrown at
 ///   once as `DatabaseUnavailable` — the caller (a worker's loop, an HTTP handler answering 503)
@@ -56,10 +55,10 @@ public final class DatabaseConnections: Sendable {
     var closed = false
   }
 
-  let url: PostgresURL
-  let limits: Limits
-  let logger: Logger
-  let health: DatabaseHealth
+  public let url: PostgresURL
+  public let limits: Limits
+  public let logger: Logger
+  public let health: DatabaseHealth
   private let deadlines: CallDeadlines
   private let state = Mutex(State())
 
@@ -73,7 +72,7 @@ public final class DatabaseConnections: Sendable {
 
   /// Runs `body` with a connection of its own; see the type's summary for the bounds.
   /// `bounded: false` is for a connection that listens for notifications as long as it is open.
-  func withConnection<Value: Sendable>(
+  public func withConnection<Value: Sendable>(
     bounded: Bool = true, _ body: (DatabaseConnection) async throws -> Value
   ) async throws -> Value {
     let connection = try await acquire()

@@ -36,7 +36,7 @@ public enum PostgresProblem {
   }
 
   /// Whether `error` is the server refusing a duplicate of a unique key.
-  static func isUniqueViolation(_ error: any Error) -> Bool {
+  public static func isUniqueViolation(_ error: any Error) -> Bool {
     (error as? PSQLError)?.serverInfo?[.sqlState] == "23505"
   }
 }

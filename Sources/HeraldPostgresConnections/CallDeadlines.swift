@@ -7,7 +7,7 @@ import Synchronization
 /// another thread, each a wake-up of the connection's event loop — was 2.7 % of `herald serve`'s
 /// CPU a task created through the API; a call now only writes its deadline down and crosses it
 /// out, and a busy process arms the timer about once a `callTimeout`.
-final class CallDeadlines: Sendable {
+public final class CallDeadlines: Sendable {
   private struct Call {
     let connection: DatabaseConnection
     let deadline: NIODeadline
@@ -22,12 +22,12 @@ final class CallDeadlines: Sendable {
   private let timeout: TimeAmount
   private let state = Mutex(State())
 
-  init(timeout: Duration) {
+  public init(timeout: Duration) {
     self.timeout = TimeAmount(timeout)
   }
 
   /// Watches a call on `connection` from now; `end` with the number returned.
-  func begin(on connection: DatabaseConnection) -> Int {
+  public func begin(on connection: DatabaseConnection) -> Int {
     let call = Call(connection: connection, deadline: .now() + timeout)
     let (id, first) = state.withLock { state in
       state.next += 1
@@ -40,7 +40,7 @@ final class CallDeadlines: Sendable {
   }
 
   /// The call `id` ended (its connection is no longer watched).
-  func end(_ id: Int) {
+  public func end(_ id: Int) {
     state.withLock { _ = $0.calls.removeValue(forKey: id) }
   }
 

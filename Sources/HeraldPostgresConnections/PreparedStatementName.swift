@@ -15,16 +15,16 @@ import Synchronization
 public protocol PreparedStatementName: Sendable {}
 
 /// A query run as the prepared statement `Name`.
-struct PreparedQuery<Name: PreparedStatementName>: PostgresPreparedStatement {
-  typealias Row = PostgresRow
+public struct PreparedQuery<Name: PreparedStatementName>: PostgresPreparedStatement {
+  public typealias Row = PostgresRow
 
-  static var name: String { "herald." + String(describing: Name.self) }
-  static var sql: String { PreparedSQL.texts.withLock { $0[ObjectIdentifier(Name.self)] } ?? "" }
+  public static var name: String { "herald." + String(describing: Name.self) }
+  public static var sql: String { PreparedSQL.texts.withLock { $0[ObjectIdentifier(Name.self)] } ?? "" }
 
-  let bindings: PostgresBindings
+  public let bindings: PostgresBindings
 
   /// `query` as the statement `Name`; `nil` when the name's statement has other text.
-  init?(_ query: PostgresQuery) {
+  public init?(_ query: PostgresQuery) {
     let known = PreparedSQL.texts.withLock { texts in
       let key = ObjectIdentifier(Name.self)
       if texts[key] == nil { texts[key] = query.sql }
@@ -34,12 +34,12 @@ struct PreparedQuery<Name: PreparedStatementName>: PostgresPreparedStatement {
     bindings = query.binds
   }
 
-  func makeBindings() -> PostgresBindings { bindings }
+  public func makeBindings() -> PostgresBindings { bindings }
 
-  func decodeRow(_ row: PostgresRow) -> PostgresRow { row }
+  public func decodeRow(_ row: PostgresRow) -> PostgresRow { row }
 }
 
 /// The text of each prepared statement, by its name's type.
 private enum PreparedSQL {
-  static let texts = Mutex<[ObjectIdentifier: String]>([:])
+  public static let texts = Mutex<[ObjectIdentifier: String]>([:])
 }

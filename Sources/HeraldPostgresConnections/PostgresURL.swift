@@ -39,7 +39,7 @@ public struct PostgresURL: Sendable, Hashable, CustomStringConvertible {
   /// The URL without its password, for messages and logs.
   public var description: String { "postgres://\(user)@\(host):\(port)/\(database)" }
 
-  var configuration: PostgresClient.Configuration {
+  public var configuration: PostgresClient.Configuration {
     PostgresClient.Configuration(
       host: host, port: port, username: user, password: password, database: database, tls: .disable)
   }

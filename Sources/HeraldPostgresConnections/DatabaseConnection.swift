@@ -6,23 +6,20 @@ import Synchronization
 
 /// A connection `DatabaseConnections` lends: PostgresNIO's, with no call that can outlive it.
 ///
-/// PostgresNIO (1.33) hands a query to its channel without asking whether the channel is still
-/// open; a query that reaches a closed one is dropped with the failed write, and its caller waits
-/// forever — no error, no timeout, not even cancellation ends it. A connection is closed under
-/// its caller on purpose (a call past its time, a cancelled one, a server that went away), and the
-/// next statement the caller sends (the `ROLLBACK` of its transaction, say) would hang it. So
-/// every call here runs on a task of its own, and its caller is answered by whichever comes first:
-/// the call's result, or the connection's end (`DatabaseUnavailable`). A call that PostgresNIO
-/// dropped is left waiting alone; nothing waits for it.
+/// A query PostgresNIO hands to a channel that was closed meanwhile waits for ever (seen with 1.33;
+/// docs/decisions/postgres-connections.md), and Herald closes connections under their callers on
+/// purpose (a call past its time, a cancelled one, a server gone). So every call here runs on a
+/// task of its own, and its caller is answered by whichever comes first: the call's result, or the
+/// connection's end (`DatabaseUnavailable`). A call that PostgresNIO dropped is left waiting alone.
 ///
 /// That task prefers the connection's event loop (`executor`): the query is written from the loop
 /// that owns the channel, without waking it from another thread, and the answer resumes the task
 /// where it was read; only the caller's own resumption may cross threads.
 public struct DatabaseConnection: Sendable {
-  let connection: PostgresConnection
+  public let connection: PostgresConnection
   private let calls: Calls
 
-  init(_ connection: PostgresConnection) {
+  public init(_ connection: PostgresConnection) {
     self.connection = connection
     self.calls = Calls(executor: EventLoopTaskExecutor(connection.eventLoop))
     let calls = calls
@@ -95,15 +92,15 @@ public struct DatabaseConnection: Sendable {
   }
 
   /// A connection that did not answer a check in time (`answer(every:logger:)`).
-  struct Unanswered: Error, CustomStringConvertible {
-    let within: Duration
-    var description: String { "a listening connection gave no answer within \(within)" }
+  public struct Unanswered: Error, CustomStringConvertible {
+    public let within: Duration
+    public var description: String { "a listening connection gave no answer within \(within)" }
   }
 
   /// Sends a statement every `interval` until cancelled; when an answer takes longer than
   /// `interval`, closes the connection and throws `Unanswered`. The statement says what the
   /// connection is for to whoever reads `pg_stat_activity`.
-  func answer(every interval: Duration, logger: Logger) async throws {
+  public func answer(every interval: Duration, logger: Logger) async throws {
     while true {
       try await Task.sleep(for: interval)
       let timer = close(after: interval)
@@ -121,19 +118,19 @@ public struct DatabaseConnection: Sendable {
 
   /// Closes the connection, keeping it alive until it has closed (PostgresNIO asserts that a
   /// connection is closed before it goes away); every call waiting on it ends.
-  func close() {
+  public func close() {
     connection.close().whenComplete { [connection] _ in withExtendedLifetime(connection) {} }
   }
 
   /// The connection's event loop as a task's preferred executor.
-  var executor: EventLoopTaskExecutor { calls.executor }
+  public var executor: EventLoopTaskExecutor { calls.executor }
 
   /// The event loop the connection's channel runs on.
-  var eventLoop: any EventLoop { connection.eventLoop }
+  public var eventLoop: any EventLoop { connection.eventLoop }
 
   /// Closes the connection after `timeout` unless the returned timer is cancelled first: a timer
   /// on the connection's event loop, cheaper than a task sleeping beside the call.
-  func close(after timeout: Duration) -> Scheduled<Void> {
+  public func close(after timeout: Duration) -> Scheduled<Void> {
     eventLoop.scheduleTask(in: TimeAmount(timeout)) { close() }
   }
 }
@@ -154,15 +151,16 @@ private final class Calls: Sendable {
   }
 
   private let state = Mutex(State())
-  let executor: EventLoopTaskExecutor
+  public let executor: EventLoopTaskExecutor
 
-  init(executor: EventLoopTaskExecutor) { self.executor = executor }
+  public init(executor: EventLoopTaskExecutor) { self.executor = executor }
 
-  static let closedError = DatabaseUnavailable(cause: "the connection closed")
+  public static let closedError = DatabaseUnavailable(cause: "the connection closed")
 
   /// Runs `work` on a task of its own and returns its result, or throws when the connection
   /// closes first; the caller's cancellation is passed on to `work`.
-  func run<Value: Sendable>(_ work: @escaping @Sendable () async throws -> Value) async throws -> Value {
+  public func run<Value: Sendable>(_ work: @escaping @Sendable () async throws -> Value) async throws -> Value
+  {
     let id = state.withLock { state in
       state.next += 1
       return state.next
@@ -202,12 +200,12 @@ private final class Calls: Sendable {
   }
 
   /// The connection has closed: no new call starts.
-  func closing() {
+  public func closing() {
     state.withLock { $0.closed = true }
   }
 
   /// Ends every call still waiting (on a closed connection).
-  func failWaiting() {
+  public func failWaiting() {
     let waiters = state.withLock { state in
       defer { state.waiting = [:] }
       return Array(state.waiting.values)
