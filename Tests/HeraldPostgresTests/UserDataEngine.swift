@@ -21,7 +21,7 @@ enum UserDataEngine: String, CaseIterable, CustomTestStringConvertible, Sendable
   ) async throws {
     switch self {
     case .sqlite:
-      try await body(try HeraldStore.inMemory())
+      try await body(try SQLiteStore.inMemory())
     case .postgres:
       try await TestDatabase.withDatabase { url in
         try await PostgresStore.withStore(url, logger: TestDatabase.logger) { store in

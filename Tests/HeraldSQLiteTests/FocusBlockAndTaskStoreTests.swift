@@ -17,7 +17,7 @@ import Testing
   /// The live view reads after every change: the blocks, and only the tasks that blocks running
   /// then link, in their order (not every task stored); the countdown it shows is the same.
   @Test func theLiveStateHoldsOnlyTheTasksOfRunningBlocks() throws {
-    let store = try HeraldStore.inMemory()
+    let store = try SQLiteStore.inMemory()
     for id in ["t1", "t2", "t3", "t4"] { try store.addTask(id: id, title: "Task \(id)") }
     try store.addFocusBlock(id: "now", title: "Now", start: nine, end: halfPastTen, taskIDs: ["t3", "t1"])
     try store.addFocusBlock(
@@ -45,7 +45,7 @@ import Testing
   /// The next id is one more than the largest numbered one, which SQLite finds through the
   /// index of numbered ids — the first entry, not every id — by the same rule as Swift's.
   @Test func theNextIDFollowsTheLargestNumberedOneFoundThroughItsIndex() throws {
-    let store = try HeraldStore.inMemory()
+    let store = try SQLiteStore.inMemory()
     #expect(Self.lookalikeIDs.allSatisfy { IdentifiedTable.task.number(of: $0) == nil })
     for id in Self.lookalikeIDs + ["t9", "t10", "t2"] { try store.addTask(id: id, title: id) }
     #expect(try store.addTask(title: "next").id == "t11")

@@ -49,7 +49,7 @@ extension BrowserTests {
 
   /// A working day around `now`: a focus block running with three tasks (one done), two more
   /// blocks, tasks due today and tomorrow, the office template, advance reminders an hour ahead.
-  static func fillDay(_ store: HeraldStore, at now: Date) throws {
+  static func fillDay(_ store: SQLiteStore, at now: Date) throws {
     let minute = 60.0
     try store.addTask(id: "t1", title: "Gliederung entwerfen", completed: true)
     try store.addTask(id: "t2", title: "Einleitung schreiben")

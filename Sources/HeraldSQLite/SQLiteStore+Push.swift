@@ -5,7 +5,7 @@ import HeraldCore
 
 /// Web Push for the one person of this store (`contracts/push.md`): Herald's VAPID key pair and
 /// link secret, each made once, and the devices subscribed, one row an endpoint.
-extension HeraldStore: PushKeeping {
+extension SQLiteStore: PushKeeping {
   public typealias PushSubscriptionRecord = HeraldContracts.PushSubscriptionRecord
 
   /// The VAPID private key's text: the one kept, or `make()`'s, stored first — in one transaction,

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import HeraldCore
 
-extension HeraldStore {
+extension SQLiteStore {
   /// The reminders on screen that wait for an answer, by slot (`Delivery.slot`). The daemon writes
   /// one with each delivery that waits for an answer and forgets it once the answer is given; kept
   /// in the store so that a restarted daemon still knows what it showed.

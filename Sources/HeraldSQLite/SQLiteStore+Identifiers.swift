@@ -8,7 +8,7 @@ extension IdentifiedTable {
     "id GLOB '\(prefix)[1-9]*' AND NOT id GLOB '\(prefix)*[^0-9]*' AND length(id) <= \(prefix.count + Self.maximumDigits)"
   }
 
-  /// The SQLite index of the numbered ids (`HeraldStore.createNumberedIndexes`).
+  /// The SQLite index of the numbered ids (`SQLiteStore.createNumberedIndexes`).
   var numberedIndex: String { rawValue + "Numbered" }
 
   /// SQLite's query of the largest numbered id of this table, if any. Through the index of
@@ -19,7 +19,7 @@ extension IdentifiedTable {
   }
 }
 
-extension HeraldStore {
+extension SQLiteStore {
   /// Whether a row with this id exists.
   static func exists(_ id: String, in table: IdentifiedTable, _ db: Database) throws -> Bool {
     try Bool.fetchOne(

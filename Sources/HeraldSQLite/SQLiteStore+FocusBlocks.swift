@@ -3,7 +3,7 @@ import GRDB
 import HeraldContracts
 import HeraldCore
 
-extension HeraldStore {
+extension SQLiteStore {
   /// Every focus block, in the order they were added (or imported).
   public func focusBlocks() throws -> [FocusBlock] {
     try read(Self.fetchFocusBlocks)

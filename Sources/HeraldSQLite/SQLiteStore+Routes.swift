@@ -3,7 +3,7 @@ import GRDB
 import HeraldContracts
 import HeraldCore
 
-extension HeraldStore {
+extension SQLiteStore {
   /// Every route, with its points of interest, in the order they were first imported.
   public func routes() throws -> [Route] {
     try read { db in

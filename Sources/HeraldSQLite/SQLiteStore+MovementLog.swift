@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import HeraldCore
 
-extension HeraldStore {
+extension SQLiteStore {
   /// What became of movement reminders so far (empty when nothing happened yet).
   public func movementLog() throws -> MovementLog {
     try read(Self.fetchMovementLog) ?? MovementLog()

@@ -3,7 +3,7 @@ import GRDB
 import HeraldContracts
 import HeraldCore
 
-extension HeraldStore {
+extension SQLiteStore {
   /// Records that the reminder `key` was shown at `deliveredAt`, with what showing it changes,
   /// in one transaction: a crash keeps both or neither.
   ///

@@ -5,7 +5,7 @@ import HeraldCore
 
 /// API tokens: a name, and the SHA-256 of a random secret. The secret itself is shown once, when it
 /// is created, and never stored: a copy of the database gives nobody access.
-extension HeraldStore {
+extension SQLiteStore {
   /// A token as listed: its name and when it was made (never the secret).
   public struct TokenRecord: Sendable, Hashable {
     public var name: String

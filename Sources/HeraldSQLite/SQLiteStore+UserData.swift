@@ -2,9 +2,9 @@ import Foundation
 import HeraldContracts
 import HeraldCore
 
-// No shorter overloads here: in an async context they would be chosen over `HeraldStore`'s own
+// No shorter overloads here: in an async context they would be chosen over `SQLiteStore`'s own
 // synchronous methods with default arguments, turning every such call async.
-extension HeraldStore: UserData {
+extension SQLiteStore: UserData {
   // One person's reminders are shown by their own daemon (`herald run`), which keeps no stream of
   // them for another machine: the stream is a server's for many users.
   public func deliveryEvents(after: Int64, limit: Int) async throws -> [DeliveryEvent] {

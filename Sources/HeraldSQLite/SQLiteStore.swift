@@ -10,7 +10,7 @@ import HeraldSystem
 /// migrator when it opens. A file is opened as a `DatabasePool` (WAL mode, so the daemon reads
 /// while a command writes); tests use an in-memory `DatabaseQueue`. Every write is one
 /// transaction that checks its input first, so bad input changes nothing.
-public final class HeraldStore: Sendable {
+public final class SQLiteStore: Sendable {
   /// The connection(s); every access goes through it.
   let writer: any DatabaseWriter
 
@@ -50,8 +50,8 @@ public final class HeraldStore: Sendable {
   }
 
   /// An empty database in memory, for tests.
-  public static func inMemory() throws -> HeraldStore {
-    try HeraldStore(DatabaseQueue())
+  public static func inMemory() throws -> SQLiteStore {
+    try SQLiteStore(DatabaseQueue())
   }
 
   /// Where the database lives unless `--database` says otherwise: `$HERALD_DATABASE`, else
@@ -67,7 +67,7 @@ public final class HeraldStore: Sendable {
   }
 
   /// A number that changes whenever another connection — another herald process, or another
-  /// `HeraldStore` on the same file — commits a change. This store's own writes leave it alone.
+  /// `SQLiteStore` on the same file — commits a change. This store's own writes leave it alone.
   ///
   /// It is SQLite's `PRAGMA data_version` on the writer connection: the value is per connection,
   /// so it must always be read on the same one (a pool's readers each count on their own).
@@ -109,7 +109,7 @@ public final class HeraldStore: Sendable {
   }
 }
 
-extension HeraldStore {
+extension SQLiteStore {
   /// Runs `body` in one write transaction: when it throws, nothing it did stays.
   func write<T>(_ body: (Database) throws -> T) throws -> T {
     try writer.write(body)

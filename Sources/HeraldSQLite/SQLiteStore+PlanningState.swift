@@ -3,7 +3,7 @@ import GRDB
 import HeraldContracts
 import HeraldCore
 
-extension HeraldStore {
+extension SQLiteStore {
   /// Everything a plan needs, read from one snapshot, to be planned in `timeZone`.
   ///
   /// With a movement schedule, the state carries the movement log (empty when nothing happened

@@ -5,7 +5,7 @@ import HeraldContracts
 /// Where a desktop following a server (`herald run --server URL --token T`) left off: the number of
 /// the last delivery it showed from that server for that token's user, so a restarted daemon
 /// resumes the stream after it — nothing missed while it was down, nothing shown twice.
-extension HeraldStore {
+extension SQLiteStore {
   /// The last delivery event shown from `server` for `token`'s user; `nil` before the first.
   public func lastShownEvent(server: String, token: String) throws -> Int64? {
     try read { db in

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import HeraldSystem
 
-extension HeraldStore {
+extension SQLiteStore {
   /// How a command opens the database: to change it, or only to read it.
   public enum Access: Sendable {
     /// Creates the file (mode 0600) when missing and brings the schema up to date.

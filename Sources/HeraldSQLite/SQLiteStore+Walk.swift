@@ -3,7 +3,7 @@ import GRDB
 import HeraldContracts
 import HeraldCore
 
-extension HeraldStore {
+extension SQLiteStore {
   /// The walk under way, with what it has reached; `nil` when none is.
   public func activeWalk() throws -> Walk? {
     try read(Self.fetchWalk)

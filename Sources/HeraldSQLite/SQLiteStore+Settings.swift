@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import HeraldCore
 
-extension HeraldStore {
+extension SQLiteStore {
   /// Every setting: the stored ones, the defaults for the rest.
   public func settings() throws -> Settings {
     try read(Self.fetchSettings)

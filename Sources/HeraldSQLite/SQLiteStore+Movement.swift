@@ -1,7 +1,7 @@
 import GRDB
 import HeraldCore
 
-extension HeraldStore {
+extension SQLiteStore {
   /// The movement profile and its weekdays; `nil` when the user has none (no movement reminders).
   public func movementSchedule() throws -> MovementSchedule? {
     try read(Self.fetchMovementSchedule)

@@ -1,6 +1,6 @@
 import GRDB
 
-extension HeraldStore {
+extension SQLiteStore {
   /// Every row of every table as text, tables by name, rows sorted: two dumps are equal exactly
   /// when the data is. Tests compare dumps to show that a failed write changed nothing.
   ///

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import HeraldCore
 
-extension HeraldStore {
+extension SQLiteStore {
   /// What the file holds that its own reader refuses, as an older release could write it: a due
   /// date, a block's start or end outside the instants Herald accepts. Such a task is read without
   /// its due date, such a block is left out; neither stops the rest from being read.

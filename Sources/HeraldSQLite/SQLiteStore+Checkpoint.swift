@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 
-extension HeraldStore {
+extension SQLiteStore {
   /// The daemon's checkpoint: every reminder due up to this instant has been handled (shown or
   /// recorded as missed). A restarted daemon plans from here, so nothing due while it was down
   /// is lost; `nil` before the daemon first ran.

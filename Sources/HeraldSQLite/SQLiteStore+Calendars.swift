@@ -5,7 +5,7 @@ import HeraldCore
 
 /// The calendars the daemon follows and the last good copy of each: what was last read from the
 /// source without a problem, so a calendar that cannot be read keeps its reminders.
-extension HeraldStore {
+extension SQLiteStore {
   /// Follows `calendar` with `items` as its first good copy, read at `readAt`; returns it with its
   /// new id (`c1`, `c2`, …).
   public func addCalendar(_ calendar: FollowedCalendar, items: [CalendarItem], readAt: Date) throws

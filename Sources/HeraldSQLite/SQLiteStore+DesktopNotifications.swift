@@ -23,7 +23,7 @@ public struct DesktopNotificationRecord: Sendable, Hashable {
   }
 }
 
-extension HeraldStore {
+extension SQLiteStore {
   /// Every notification the desktop sink has on screen, by slot.
   public func desktopNotifications() throws -> [DesktopNotificationRecord] {
     try read { db in

@@ -3,7 +3,7 @@ import GRDB
 import HeraldContracts
 import HeraldCore
 
-extension HeraldStore {
+extension SQLiteStore {
   /// Every task, in the order they were added (or imported).
   public func tasks() throws -> [TodoItem] {
     try read { try Self.fetchTasks($0) }
