@@ -34,6 +34,7 @@ public struct PushSender: Sendable {
   private let timeout: TimeInterval
   private let logger: Logger
   private let defects = DefectLog()
+  private let gone = GoneSubscriptions()
   /// The real clock: retries and `Retry-After` are real seconds, whatever clock the daemon plans on.
   private let now: @Sendable () -> Date
   private let wait: @Sendable (TimeInterval) async throws -> Void
@@ -78,6 +79,8 @@ public struct PushSender: Sendable {
     var ttl: Int?
     var attempt = 0
     while true {
+      // Another reminder's send may have heard 404/410 for this subscription since its list was read.
+      if let status = gone.status(of: target.id) { return .removed(status: status) }
       attempt += 1
       // Made again for every POST: RFC 8291 wants a fresh key and salt each time, and the TTL
       // shrinks by the time already spent (counted on the planning clock from the delivery).
@@ -100,6 +103,7 @@ public struct PushSender: Sendable {
         }
         return .delivered(attempts: attempt)
       case .gone:
+        gone.insert(target.id, status: answer.status ?? 0)
         await record("removing a gone push subscription") {
           try await store.removeSubscription(id: target.id)
         }
@@ -160,6 +164,22 @@ public struct PushSender: Sendable {
   private func record(_ what: String, _ write: () async throws -> Void) async {
     do { try await write() } catch { logger.error("\(what) failed", metadata: ["error": "\(error)"]) }
   }
+}
+
+/// The subscriptions a push service said are gone, with the status it said it with: sends of
+/// other reminders started before the store forgot them stop at their next POST.
+private final class GoneSubscriptions: @unchecked Sendable {
+  private let lock = NSLock()
+  private var statuses: [String: Int] = [:]
+
+  func insert(_ id: String, status: Int) {
+    lock.withLock {
+      // Bounded: a sender for many users runs for months; a store read after a while has them gone.
+      if statuses.count >= 10_000 { statuses.removeAll(keepingCapacity: true) }
+      statuses[id] = status
+    }
+  }
+  func status(of id: String) -> Int? { lock.withLock { statuses[id] } }
 }
 
 /// 413s logged once per push service: each would say the same, and a defect repeated for every

@@ -53,6 +53,15 @@ import Testing
     #expect(poster.posts.value.count == 1)
   }
 
+  @Test func aSubscriptionGoneIsNotSentToByALaterSendWithAnOlderList() async throws {
+    let poster = ScriptedPoster(["/gone": [.status(410), .status(201)]])
+    let sender = sender(poster)
+    let gone = try target("ps-2", path: "/gone")
+    #expect(await sender.send(PushFixtures.delivery(id: "a"), to: gone) == .removed(status: 410))
+    #expect(await sender.send(PushFixtures.delivery(id: "b"), to: gone) == .removed(status: 410))
+    #expect(poster.posts.value.count == 1)
+  }
+
   @Test func tooManyRequestsWaitsAsAskedThenDeliversOnce() async throws {
     let poster = ScriptedPoster(["/busy": [.status(429, retryAfter: 7), .status(201), .status(500)]])
     let outcome = await sender(poster).send(PushFixtures.delivery(), to: try target("ps-3", path: "/busy"))
