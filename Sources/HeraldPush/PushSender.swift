@@ -90,8 +90,10 @@ public struct PushSender: Sendable {
           delivery, for: target.subscription, links: links, tokens: tokens,
           now: delivery.deliveredAt.addingTimeInterval(now().timeIntervalSince(firstSent)), policy: policy)
       } catch {
+        // Named by its topic: a place's request id holds the place's name, which stays out of logs.
         logger.error(
-          "push message not made", metadata: ["id": "\(delivery.key.requestID)", "error": "\(error)"])
+          "push message not made",
+          metadata: ["topic": "\(PushHeaders.topic(requestID: delivery.key.requestID))", "error": "\(error)"])
         return .failed(problem: "\(error)")
       }
       ttl = ttl ?? message.headers.ttl
@@ -118,7 +120,7 @@ public struct PushSender: Sendable {
         logger.error(
           "push refused",
           metadata: [
-            "subscription": "\(target.id)", "status": "\(status)", "id": "\(delivery.key.requestID)",
+            "subscription": "\(target.id)", "status": "\(status)", "topic": "\(message.headers.topic)",
           ])
         return .refused(status: status)
       case .retry(let delay):
