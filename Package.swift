@@ -117,17 +117,23 @@ let package = Package(
       ],
       swiftSettings: strict),
     // Web Push's sending core (RFC 8030/8291/8292): encryption, VAPID, payload, headers, the
-    // allowed endpoints, action links and the push service's answers. Portable: no I/O of its own.
+    // allowed endpoints, action links, the push service's answers and the sender acting on them,
+    // which is handed HeraldWebhooks' HTTP client and a store: no sockets or files of its own.
     .target(
       name: "HeraldPush",
-      dependencies: ["HeraldCore", "HeraldInterchange", .product(name: "Crypto", package: "swift-crypto")],
+      dependencies: [
+        "HeraldContracts", "HeraldCore", "HeraldInterchange", "HeraldWebhooks",
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "Logging", package: "swift-log"),
+      ],
       swiftSettings: strict),
     // Everything that waits or talks to the OS for one person: clocks, timer queue, sinks, GPX,
     // live countdown, following a server.
     .target(
       name: "HeraldRuntime",
       dependencies: [
-        "HeraldCalendars", "HeraldCore", "HeraldDBus", "HeraldInterchange", "HeraldContracts", "HeraldSQLite",
+        "HeraldCalendars", "HeraldCore", "HeraldDBus", "HeraldInterchange", "HeraldContracts", "HeraldPush",
+        "HeraldSQLite",
         "HeraldSystem",
         "HeraldWebhooks",
         .product(name: "Logging", package: "swift-log"),
@@ -271,17 +277,19 @@ let package = Package(
     .testTarget(
       name: "HeraldPushTests",
       dependencies: [
-        "HeraldCore", "HeraldPush", "HeraldTestExecutor", "HeraldTestSupport",
+        "HeraldCore", "HeraldPush", "HeraldTestExecutor", "HeraldTestSupport", "HeraldWebhooks",
         .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "Logging", package: "swift-log"),
       ],
       swiftSettings: strict
     ),
     .testTarget(
       name: "HeraldCLITests",
       dependencies: [
-        "HeraldCore", "HeraldInterchange", "HeraldContracts", "HeraldSQLite", "HeraldCalendars",
+        "HeraldCore", "HeraldInterchange", "HeraldContracts", "HeraldPush", "HeraldSQLite", "HeraldCalendars",
         "HeraldRuntime", "HeraldSystem",
         "HeraldTestExecutor", "HeraldTestSupport",
+        .product(name: "Crypto", package: "swift-crypto"),
       ],
       swiftSettings: strict
     ),

@@ -72,7 +72,7 @@ public final class HTTPWebhookPoster: WebhookPosting {
       var head = HTTPRequestHead(version: .http1_1, method: .POST, uri: target.uri)
       head.headers.reserveCapacity(5 + headers.count)
       head.headers.add(name: "Host", value: target.host)
-      head.headers.add(name: "Content-Type", value: "application/json")
+      if !Self.namesContentType(headers) { head.headers.add(name: "Content-Type", value: "application/json") }
       head.headers.add(name: "Content-Length", value: String(body.count))
       head.headers.add(name: "User-Agent", value: "Herald")
       for (name, value) in headers { head.headers.add(name: name, value: value) }
@@ -134,7 +134,9 @@ public final class HTTPWebhookPoster: WebhookPosting {
   ) async throws -> (status: Int, retryAfter: String?) {
     var request = HTTPClientRequest(url: url.absoluteString)
     request.method = .POST
-    request.headers.add(name: "Content-Type", value: "application/json")
+    if !Self.namesContentType(headers) {
+      request.headers.add(name: "Content-Type", value: "application/json")
+    }
     request.headers.add(name: "User-Agent", value: "Herald")
     for (name, value) in headers { request.headers.add(name: name, value: value) }
     request.body = .bytes(ByteBuffer(bytes: body))
@@ -155,6 +157,12 @@ public final class HTTPWebhookPoster: WebhookPosting {
       throw WebhookFailure(
         Self.describe(error, timeout: timeout), result: Self.isTimeout(error) ? "timeout" : "error")
     }
+  }
+
+  /// Whether the caller set the body's type (a push message's is encrypted bytes): JSON otherwise,
+  /// the webhooks' body. One `Content-Type` only: a receiver may take either of two.
+  static func namesContentType(_ headers: [String: String]) -> Bool {
+    headers.keys.contains { $0.caseInsensitiveCompare("Content-Type") == .orderedSame }
   }
 
   static func isTimeout(_ error: any Error) -> Bool {

@@ -19,7 +19,9 @@ struct RunCommand: AsyncParsableCommand {
       through libsystemd's sd-bus; with it the running focus block is shown as a notification \
       updated in place, unless the setting liveActivityNotificationEnabled is false), stdout (one \
       JSON line per notification; logs go to stderr) and webhook (POST of the same JSON as a \
-      Standard Webhook to --webhook-url, signed with --webhook-secret). A reminder whose time \
+      Standard Webhook to --webhook-url, signed with --webhook-secret) and push (Web Push to every \
+      device subscribed on herald serve's settings page, signed for --push-contact, its links under \
+      --public-url; endpoints beyond the browser vendors' need --push-service). A reminder whose time \
       passed while the daemon was not running is shown once, marked late, within --grace-hours; \
       older ones are recorded as missed.
 
@@ -37,7 +39,7 @@ struct RunCommand: AsyncParsableCommand {
 
   @OptionGroup var follow: ServerFollowOptions
 
-  @Option(name: .customLong("sink"), help: "desktop, stdout or webhook; repeat for several.")
+  @Option(name: .customLong("sink"), help: "desktop, stdout, webhook or push; repeat for several.")
   var sinks: [SinkKind] = [.desktop]
 
   @Option(help: "Where the webhook sink POSTs.")
@@ -46,6 +48,8 @@ struct RunCommand: AsyncParsableCommand {
   @Option(
     help: "whsec_…: the webhook sink signs each POST with it (Standard Webhooks), as herald worker does.")
   var webhookSecret: String?
+
+  @OptionGroup(title: "Push (--sink push)") var push: PushSendOptions
 
   @Option(help: "Hours after its time within which a missed reminder is still shown, late.")
   var graceHours: Double = 12
@@ -82,7 +86,7 @@ struct RunCommand: AsyncParsableCommand {
     }
     let locationOption = try location.map { (text) throws(FieldError) in try LocationOption(parsing: text) }
     let choices = try sinks.map { (kind) throws(FieldError) in
-      try kind.choice(webhookURL: webhookURL, webhookSecret: webhookSecret)
+      try kind.choice(webhookURL: webhookURL, webhookSecret: webhookSecret, push: push)
     }
     if choices.contains(.desktop) { try Self.requireDesktop() }
     let logger = HeraldLogging.logger(verbose: verbose)

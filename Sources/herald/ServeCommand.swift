@@ -32,12 +32,7 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(help: "The port to listen on.") var port = 8080
   @Flag(help: "Allow a non-loopback address; the pages then need a login with a token.") var allowRemote =
     false
-  @Option(
-    name: .customLong("push-service"),
-    help: ArgumentHelp(
-      "An origin, beside the browser vendors' push services, that a device's push subscription may name (repeatable; the only way an http:// endpoint is accepted).",
-      valueName: "URL"))
-  var pushServices: [String] = []
+  @OptionGroup var pushServices: PushServiceOptions
   @Flag(help: "Log every request.") var verbose = false
   @OptionGroup var clockOptions: ClockOptions
 
@@ -49,12 +44,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
     let logger = HeraldLogging.logger(verbose: verbose)
     let metricsServer = try metrics.service(logger: logger)
-    let allowedPush: PushServices
-    do {
-      allowedPush = try PushServices(allowing: pushServices)
-    } catch {
-      throw FieldError("--push-service", error.problem)
-    }
+    let allowedPush = try pushServices.allowed()
     let configuration = ServerConfiguration(
       host: host, port: port, allowRemote: allowRemote, pushServices: allowedPush)
     let clock = try clockOptions.clock()

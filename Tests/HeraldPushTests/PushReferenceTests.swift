@@ -7,12 +7,12 @@ import Testing
 /// Herald's messages read by independent code, as a browser and a push service would: Python's
 /// `http_ece` (Mozilla's reference of RFC 8188/8291) decrypts each body with the subscriber's
 /// private key and auth secret, and `cryptography` verifies the VAPID token (ES256 over the JWT,
-/// its claims against the real clock). Both are installed into a venv under `.build/` on first use.
+/// its claims against the real clock), from the venv `PushReference` makes.
 ///
 /// Without Python or PyPI the test says why and passes, unless HERALD_REQUIRE_PYTHON_REFERENCE=1.
 @Suite struct PushReferenceTests {
   @Test func pythonDecryptsEveryMessageAndVerifiesItsToken() throws {
-    guard let python = Self.referencePython() else { return }
+    guard let python = PushReference.python(fail: { Issue.record(Comment(rawValue: $0)) }) else { return }
     let cases: [(title: String, body: String, endpoint: String, audience: String)] = [
       (
         "Steuererklärung", "Heute fällig", "https://web.push.apple.com/QGuQyavXutnMbA",
@@ -102,25 +102,4 @@ import Testing
         assert now < claims["exp"] <= now + 24 * 3600, (claims["exp"], now)
         print(e(plaintext))
     """#
-
-  /// The venv's Python with `http_ece` (and the `cryptography` it brings), made once for the run.
-  private static let preparedPython = Result<String, any Error> {
-    try ReferenceProgram.python(
-      venv: "push-reference", check: "import http_ece, cryptography",
-      packages: ["http-ece==1.2.1", "cryptography==51.0.1"])
-  }
-
-  static func referencePython() -> String? {
-    do {
-      return try preparedPython.get()
-    } catch {
-      let reason = "Python reference (http_ece + cryptography) unavailable: \(error)"
-      if ProcessInfo.processInfo.environment["HERALD_REQUIRE_PYTHON_REFERENCE"] == "1" {
-        Issue.record(Comment(rawValue: reason))
-      } else {
-        print("skipped: \(reason)")
-      }
-      return nil
-    }
-  }
 }

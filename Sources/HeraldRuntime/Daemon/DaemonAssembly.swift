@@ -36,6 +36,7 @@ public enum DaemonAssembly {
       case .stdout: sinks.append(StdoutSink())
       case .webhook(let url, let secret): sinks.append(WebhookSink(url: url, secret: secret))
       case .desktop: sinks.append(try DesktopSink(store: store, logger: logger, onAction: onAction))
+      case .push(let settings): sinks.append(try PushSink(store: store, settings: settings, logger: logger))
       }
     }
     return sinks

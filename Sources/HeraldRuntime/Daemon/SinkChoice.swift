@@ -10,4 +10,6 @@ public enum SinkChoice: Sendable, Hashable {
   /// A POST of the delivery to this http(s) URL (Standard Webhooks), signed with the secret when
   /// there is one.
   case webhook(URL, secret: WebhookSecret?)
+  /// Web Push to every device subscribed in the store (`contracts/push.md`).
+  case push(PushSinkSettings)
 }
