@@ -55,8 +55,9 @@ struct DayTimeline {
         block.title.count > Self.titleLength
         ? String(block.title.prefix(Self.titleLength - 1)) + "…" : block.title
       let label: HTML =
-        bottom - top >= 18
-        ? "<text class=\"block-label\" x=\"\(Int(Self.blockX) + 8)\" y=\"\(px(top + 15))\">\(shown)</text>"
+        // Centred in a short bar (half an hour is 15 px), near the top of a long one.
+        bottom - top >= 12
+        ? "<text class=\"block-label\" x=\"\(Int(Self.blockX) + 8)\" y=\"\(px(top + min((bottom - top) / 2, 12)))\">\(shown)</text>"
         : ""
       return """
         <g class="timeline-block" data-id="\(block.id)"><rect class="block\(block.end <= now ? " past" : "")" \
@@ -81,7 +82,7 @@ struct DayTimeline {
       <figure id="day-timeline">
       <svg xmlns="http://www.w3.org/2000/svg" width="100%" height="\(Int(height))" role="img" \
       aria-label="\(texts.dayTimeline)">
-      \(lines)\(bars)\(marks)\(nowLine)
+      \(lines)\(nowLine)\(bars)\(marks)
       </svg>
       <figcaption>\(texts.dayTimeline), \(texts.date(day))</figcaption>
       </figure>

@@ -151,6 +151,7 @@ struct DayView {
 
   /// A task: a tap completes it (or opens it again), its due time, overdue marked; its form
   /// changes the title, the due date and the block it belongs to.
+  /// A task without a due date stands under its block or under "Ohne Frist": no row says it again.
   private func taskRow(_ task: TodoItem, blocksOfDay: [FocusBlock]) -> HTML {
     let path = TodayPage.segment(task.id)
     let overdue = !task.completed && (task.due.map { $0 < now } ?? false)
@@ -166,7 +167,7 @@ struct DayView {
           <span class="when due"><time datetime="\(RFC3339.utcString(due))">\(texts.date(day)) \
           \(zone.time(at: due).description)</time></span>
           """
-      } ?? "<span class=\"when due\">\(texts.noDueDate)</span>"
+      } ?? ""
     let overdueTag: HTML = overdue ? "<span class=\"tag overdue\">\(texts.overdue)</span>" : ""
     // A calendar's to-do is completed in the calendar: shown here, not changed.
     if let calendar = calendars[task.id] {
