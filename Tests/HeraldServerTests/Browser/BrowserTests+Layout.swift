@@ -55,6 +55,25 @@ extension BrowserTests {
     }
   }
 
+  /// With the system's dark theme the pages are dark too (`prefers-color-scheme`), and still
+  /// fit the phone.
+  @Test func thePagesFollowTheSystemsDarkTheme() async throws {
+    let harness = try ServerHarness(port: 0)
+    defer { harness.remove() }
+    try await Self.browse(harness, width: 390, height: 844, mobile: true, dark: true) { browser, base in
+      for page in ["today", "settings"] {
+        try await browser.navigate(to: base + "/" + page)
+        #expect(
+          try await browser.evaluate("return String(matchMedia('(prefers-color-scheme: dark)').matches);")
+            == "true")
+        #expect(
+          try await browser.evaluate("return getComputedStyle(document.body).backgroundColor;")
+            == "rgb(18, 22, 25)")
+        #expect(try await Self.layoutProblems(browser).isEmpty)
+      }
+    }
+  }
+
   /// A German page says nothing in English that the tables say in German: every English value of
   /// `PageTexts` (read from its source: each `pick("…", "…")` without interpolation) that differs
   /// from its German one must not appear, as whole words, in the page's text or its labels.
