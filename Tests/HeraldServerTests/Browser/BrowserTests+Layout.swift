@@ -37,6 +37,13 @@ extension BrowserTests {
         try await browser.navigate(to: base + "/" + page)
         let problems = try await Self.layoutProblems(browser)
         #expect(problems.isEmpty, "/\(page) at \(viewport): \(problems.prefix(12).joined(separator: "; "))")
+        // The forms a row opens ("Bearbeiten") fit too.
+        guard try await !browser.elements("details").isEmpty else { continue }
+        _ = try await browser.evaluate(
+          "document.querySelectorAll('details').forEach(d => d.open = true); return null;")
+        let opened = try await Self.layoutProblems(browser)
+        #expect(
+          opened.isEmpty, "/\(page) opened at \(viewport): \(opened.prefix(12).joined(separator: "; "))")
       }
     }
   }
