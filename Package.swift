@@ -48,6 +48,8 @@ let package = Package(
         .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
       ],
       swiftSettings: strict),
+    // Herald's own binding to the session bus through sd-bus, loaded at run time (no headers).
+    .target(name: "HeraldDBus", dependencies: ["HeraldSystem"], swiftSettings: strict),
     // What every engine and every runner agrees on: the user-data interface, the record rules, the
     // delivery record and event, the clock and zone protocols. No engine, no I/O.
     .target(
@@ -64,10 +66,22 @@ let package = Package(
       swiftSettings: strict),
     // The same data for many users in PostgreSQL: users, tokens, and the due deliveries the
     // workers claim.
+    // Herald's own connections to PostgreSQL: bounded connect, wait and call times, no call that
+    // outlives its connection, health logged once each way (docs/decisions/postgres-connections.md).
+    .target(
+      name: "HeraldPostgresConnections",
+      dependencies: [
+        "HeraldCore", "HeraldSystem",
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      swiftSettings: strict),
     .target(
       name: "HeraldPostgres",
       dependencies: [
-        "HeraldContracts", "HeraldCore", "HeraldInterchange", "HeraldSystem",
+        "HeraldContracts", "HeraldCore", "HeraldInterchange", "HeraldPostgresConnections", "HeraldSystem",
         .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
@@ -113,7 +127,7 @@ let package = Package(
     .target(
       name: "HeraldRuntime",
       dependencies: [
-        "HeraldCalendars", "HeraldCore", "HeraldInterchange", "HeraldContracts", "HeraldSQLite",
+        "HeraldCalendars", "HeraldCore", "HeraldDBus", "HeraldInterchange", "HeraldContracts", "HeraldSQLite",
         "HeraldSystem",
         "HeraldWebhooks",
         .product(name: "Logging", package: "swift-log"),
@@ -125,7 +139,8 @@ let package = Package(
     .target(
       name: "HeraldWorker",
       dependencies: [
-        "HeraldContracts", "HeraldCore", "HeraldInterchange", "HeraldPostgres", "HeraldSystem",
+        "HeraldContracts", "HeraldCore", "HeraldInterchange", "HeraldPostgres", "HeraldPostgresConnections",
+        "HeraldSystem",
         "HeraldWebhooks",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
@@ -139,7 +154,8 @@ let package = Package(
     .target(
       name: "HeraldServer",
       dependencies: [
-        "HeraldCore", "HeraldInterchange", "HeraldContracts", "HeraldSQLite", "HeraldPostgres", "HeraldPush",
+        "HeraldCore", "HeraldInterchange", "HeraldContracts", "HeraldSQLite", "HeraldPostgres",
+        "HeraldPostgresConnections", "HeraldPush",
         "HeraldCalendars", "HeraldRuntime", "HeraldSystem",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -155,7 +171,8 @@ let package = Package(
     .executableTarget(
       name: "herald",
       dependencies: [
-        "HeraldCore", "HeraldInterchange", "HeraldContracts", "HeraldSQLite", "HeraldPostgres", "HeraldPush",
+        "HeraldCore", "HeraldInterchange", "HeraldContracts", "HeraldSQLite", "HeraldPostgres",
+        "HeraldPostgresConnections", "HeraldPush",
         "HeraldCalendars", "HeraldRuntime", "HeraldServer",
         "HeraldSystem", "HeraldWebhooks", "HeraldWorker",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -170,7 +187,8 @@ let package = Package(
     .executableTarget(
       name: "HeraldBenchmarks",
       dependencies: [
-        "HeraldCore", "HeraldInterchange", "HeraldContracts", "HeraldSQLite", "HeraldPostgres", "HeraldPush",
+        "HeraldCore", "HeraldInterchange", "HeraldContracts", "HeraldSQLite", "HeraldPostgres",
+        "HeraldPostgresConnections", "HeraldPush",
         "HeraldCalendars", "HeraldRuntime", "HeraldSystem",
         "HeraldTestSupport", "HeraldWebhooks", "HeraldWorker",
         .product(name: "Logging", package: "swift-log"),
@@ -208,6 +226,7 @@ let package = Package(
       ],
       swiftSettings: strict
     ),
+    .testTarget(name: "HeraldDBusTests", dependencies: ["HeraldDBus"], swiftSettings: strict),
     .testTarget(
       name: "HeraldRuntimeTests",
       dependencies: [
@@ -236,6 +255,7 @@ let package = Package(
       name: "HeraldPostgresTests",
       dependencies: [
         "HeraldCore", "HeraldInterchange", "HeraldContracts", "HeraldSQLite", "HeraldPostgres",
+        "HeraldPostgresConnections",
         "HeraldCalendars", "HeraldRuntime", "HeraldServer",
         "HeraldSystem", "HeraldTestExecutor", "HeraldTestSupport", "HeraldWebhooks", "HeraldWorker",
         .product(name: "Crypto", package: "swift-crypto"),

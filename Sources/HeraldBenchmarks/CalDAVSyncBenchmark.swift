@@ -47,7 +47,7 @@ struct CalDAVSyncBenchmark {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     try "secret\n".write(toFile: directory.path("password"), atomically: true, encoding: .utf8)
-    let store = try HeraldStore(path: directory.path("herald.sqlite"))
+    let store = try SQLiteStore(path: directory.path("herald.sqlite"))
     let zone = BenchmarkFixtures.zone("Europe/Berlin")
     let clock = ContinuousClock()
 
@@ -122,7 +122,7 @@ struct CalDAVSyncBenchmark {
 }
 
 /// The calendar `id` as the store has it now (its sync token moves on with each read).
-private func requireCalendar(_ store: HeraldStore, _ id: String) throws -> FollowedCalendar {
+private func requireCalendar(_ store: SQLiteStore, _ id: String) throws -> FollowedCalendar {
   guard let calendar = try store.calendars().first(where: { $0.id == id }) else {
     throw RadicaleError("calendar \(id) is gone")
   }

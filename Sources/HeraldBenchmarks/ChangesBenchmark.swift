@@ -1,6 +1,7 @@
 import Foundation
 import HeraldCore
 import HeraldPostgres
+import HeraldPostgresConnections
 import Logging
 
 /// What a change of a user's data costs on PostgreSQL (job `changes`, only when named): users

@@ -26,7 +26,7 @@ struct DaemonBenchmark {
     let now = Date()
     if !FileManager.default.fileExists(atPath: path) {
       print("\nfilling \(path) with 500 000 tasks (once; reused by later runs)…")
-      let store = try HeraldStore(path: path)
+      let store = try SQLiteStore(path: path)
       var state = PlanningState(timeZone: zone)
       state.settings.dueDateAdvanceReminderEnabled = true
       // 500 a day from the day after tomorrow on, due 17:00–17:08 local: both reminders ahead.
@@ -44,7 +44,7 @@ struct DaemonBenchmark {
     var bytes = 0.0
     var residentGrowth = 0.0
     for _ in 0..<3 {
-      let store = try HeraldStore(path: path)
+      let store = try SQLiteStore(path: path)
       let before = Self.residentBytes()
       let clock = ContinuousClock()
       let started = clock.now
@@ -80,7 +80,7 @@ struct DaemonBenchmark {
   /// 10 000 focus-block reminders 2 ms apart on the real clock, shown through the stdout sink.
   private func lateness() async throws {
     let count = 10_000
-    let store = try HeraldStore.inMemory()
+    let store = try SQLiteStore.inMemory()
     try store.set(.focusBlockLeadMinutes, .int(0))
     let first = Date().addingTimeInterval(3)
     var state = PlanningState(timeZone: zone)

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldPostgres
+import HeraldPostgresConnections
 
 /// Job `distance` (issue 49, only when named): Herald's worker beside pgqueuer 1.6 with the
 /// receiver as far away as a real one — an app's backend or a push service answers after 20–200 ms,

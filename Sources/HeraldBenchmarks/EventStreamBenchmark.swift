@@ -120,7 +120,7 @@ struct EventStreamBenchmark {
   /// A running focus block holding every task the samples complete (each completion changes the
   /// live view's tally, so each sends an event), and a token for the API.
   private func seed(_ database: String) throws -> String {
-    let store = try HeraldStore(path: database)
+    let store = try SQLiteStore(path: database)
     let now = Date()
     let taskIDs = (0..<(2 * samples + 10)).map { "t\($0)" }
     var state = PlanningState(timeZone: .utc)

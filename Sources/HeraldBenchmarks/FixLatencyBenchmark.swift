@@ -39,7 +39,7 @@ struct FixLatencyBenchmark {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let path = directory.appendingPathComponent("places-\(UUID().uuidString).sqlite").path
     defer { try? FileManager.default.removeItem(atPath: path) }
-    let store = try HeraldStore(path: path)
+    let store = try SQLiteStore(path: path)
     // A point every 100 m due north; each fix lands on the next one: every fix notifies.
     let origin = Fixtures.coordinate(52.52, 13.405)
     let points = (0..<count).map { index in

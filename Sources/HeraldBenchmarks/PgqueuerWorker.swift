@@ -1,5 +1,6 @@
 import Foundation
 import HeraldPostgres
+import HeraldPostgresConnections
 
 /// pgqueuer's side of `compare`: `scripts/pgqueuer/pgqueuer_bench.py` run by the Python of the
 /// virtual environment that `scripts/pgqueuer/make-venv.sh` makes (pinned pgqueuer 1.6.0).

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldPostgres
+import HeraldPostgresConnections
 import Logging
 
 /// Herald's many-user worker beside pgqueuer 1.6, the Python PostgreSQL queue (job `compare`,

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldPostgres
+import HeraldPostgresConnections
 
 /// Job `receivers` (issue 49, only when named; `HERALD_POSTGRES_URL`): receivers that slow down,
 /// refuse and stay far away, against 2 `herald worker` processes.

@@ -15,10 +15,10 @@ import HeraldSQLite
 /// CalDAV server, the file's bytes in a vdir folder — so an event another client changed meanwhile
 /// is said, never overwritten. After each write the calendar is read again: the plan follows at once.
 public struct CalendarBlockWriter: Sendable {
-  let store: HeraldStore
+  let store: SQLiteStore
   let timeZone: Zone
 
-  public init(store: HeraldStore, timeZone: Zone) {
+  public init(store: SQLiteStore, timeZone: Zone) {
     self.store = store
     self.timeZone = timeZone
   }

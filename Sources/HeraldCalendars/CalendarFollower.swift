@@ -10,7 +10,7 @@ import ServiceLifecycle
 /// copy (so its reminders stay, and the delivery log keeps them from being shown twice); the
 /// failure is logged once, and the recovery once.
 public struct CalendarFollower: Service {
-  let store: HeraldStore
+  let store: SQLiteStore
   let afterEachPass: @Sendable () async throws -> Void
   let clock: any HeraldClock
   let zones: any TimeZoneSource
@@ -18,7 +18,7 @@ public struct CalendarFollower: Service {
   let logger: Logger
 
   public init(
-    store: HeraldStore, clock: any HeraldClock, zones: any TimeZoneSource,
+    store: SQLiteStore, clock: any HeraldClock, zones: any TimeZoneSource,
     interval: Double, logger: Logger, afterEachPass: @escaping @Sendable () async throws -> Void
   ) {
     self.store = store

@@ -22,7 +22,7 @@ public enum CalendarFollowing {
   /// Follows `source` (a CalDAV or feed URL, an `.ics` file or a vdir folder); returns the calendar
   /// with its new id. A path is kept absolute: the daemon reads it from wherever it runs.
   public static func add(
-    source: String, name: String?, username: String?, passwordFile: String?, store: HeraldStore, now: Date,
+    source: String, name: String?, username: String?, passwordFile: String?, store: SQLiteStore, now: Date,
     timeZone: Zone, fields: Fields = .command
   ) async throws -> FollowedCalendar {
     guard !source.isEmpty else { throw FieldError(fields.source, "must not be empty") }

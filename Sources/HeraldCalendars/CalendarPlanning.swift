@@ -24,7 +24,7 @@ public enum CalendarPlanning {
   /// calendar whose copy cannot be merged (an id given twice) is left out and reported.
   /// `calendars` maps each calendar block's and task's id to the name of its calendar, so that
   /// listings can mark them (the core's models carry no source).
-  public static func planningState(store: HeraldStore, timeZone: Zone, now: Date) throws
+  public static func planningState(store: SQLiteStore, timeZone: Zone, now: Date) throws
     -> (state: PlanningState, problems: [Problem], calendars: [String: String])
   {
     var state = try store.planningState(timeZone: timeZone)
@@ -47,7 +47,7 @@ public enum CalendarPlanning {
   /// block or task has it around `now`: the two would shadow each other, and the calendar would be
   /// left out of every plan. The error names the calendar.
   public static func requireUnusedByCalendars(
-    _ id: String?, kind: String, store: HeraldStore, timeZone: Zone, now: Date
+    _ id: String?, kind: String, store: SQLiteStore, timeZone: Zone, now: Date
   ) throws {
     guard let id, try !store.calendars().isEmpty else { return }
     if let name = try planningState(store: store, timeZone: timeZone, now: now).calendars[id] {
@@ -57,9 +57,9 @@ public enum CalendarPlanning {
     }
   }
 
-  /// What the live view shows at `now` needs (`HeraldStore.liveState`); with calendars followed,
+  /// What the live view shows at `now` needs (`SQLiteStore.liveState`); with calendars followed,
   /// the whole state with their instances, since a calendar's blocks may link any task.
-  public static func liveState(store: HeraldStore, timeZone: Zone, now: Date) throws -> PlanningState {
+  public static func liveState(store: SQLiteStore, timeZone: Zone, now: Date) throws -> PlanningState {
     guard try store.calendars().isEmpty else {
       return try planningState(store: store, timeZone: timeZone, now: now).state
     }

@@ -9,7 +9,7 @@ public enum CalendarSync {
   /// Reads `calendar` now and keeps the copy; throws (after recording it) when it cannot be read.
   /// Returns whether the copy changed.
   @discardableResult
-  public static func sync(_ calendar: FollowedCalendar, store: HeraldStore, now: Date, timeZone: Zone)
+  public static func sync(_ calendar: FollowedCalendar, store: SQLiteStore, now: Date, timeZone: Zone)
     async throws -> Bool
   {
     let previous = try store.calendarItems(calendar.id)

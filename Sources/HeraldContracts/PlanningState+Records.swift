@@ -25,9 +25,7 @@ extension PlanningState {
   public mutating func updateFocusBlock(id: String, _ change: (inout FocusBlock) -> Void) throws -> FocusBlock
   {
     let index = try position(of: id, in: focusBlocks, .focusBlock)
-    var block = focusBlocks[index]
-    change(&block)
-    guard block.id == id else { throw FieldError("id", "cannot be changed (\(id))") }
+    let block = try RecordRules.edited(focusBlocks[index], change)
     try checkLinks(block)
     focusBlocks[index] = block
     return block
@@ -72,9 +70,7 @@ extension PlanningState {
   /// Changes the task `id` as `change` edits it, checked as a new one is.
   public mutating func updateTask(id: String, _ change: (inout TodoItem) -> Void) throws -> TodoItem {
     let index = try position(of: id, in: tasks, .task)
-    var task = tasks[index]
-    change(&task)
-    guard task.id == id else { throw FieldError("id", "cannot be changed (\(id))") }
+    let task = try RecordRules.edited(tasks[index], change)
     try RecordRules.check(task)
     tasks[index] = task
     return task

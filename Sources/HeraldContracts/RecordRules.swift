@@ -36,4 +36,19 @@ public enum RecordRules {
       }
     }
   }
+
+  /// `record` as `change` edits it: an edit may change anything but the id.
+  public static func edited<Record: Identifiable<String>>(_ record: Record, _ change: (inout Record) -> Void)
+    throws(FieldError) -> Record
+  {
+    var edited = record
+    change(&edited)
+    try keepsID(edited.id, of: record.id)
+    return edited
+  }
+
+  /// Refuses an edit of the record `original` that gives it the id `id`.
+  public static func keepsID(_ id: String, of original: String) throws(FieldError) {
+    guard id == original else { throw FieldError("id", "cannot be changed (\(original))") }
+  }
 }

@@ -1,11 +1,12 @@
 import Foundation
 import HeraldCore
 
-/// What the server needs of one user's data, whatever holds it: `HeraldStore` (one person, a
+/// What the server needs of one user's data, whatever holds it: `SQLiteStore` (one person, a
 /// SQLite file) and `PostgresUserData` (one user of a PostgreSQL database). The API and the pages
 /// are written once against this; both engines apply the same rules (`PlanningState+Records`,
-/// `Validation`), so a request is answered alike on either.
-public protocol UserData: Sendable {
+/// `Validation`), so a request is answered alike on either. Web Push's keys and the user's devices
+/// are `PushKeeping`'s.
+public protocol UserData: PushKeeping {
   /// Every focus block, in the order they were added.
   func focusBlocks() async throws -> [FocusBlock]
   /// Adds a focus block; without an `id`, a short unused one (`b1`, …).

@@ -1,5 +1,6 @@
-import HeraldCore
 import HeraldContracts
+import HeraldCore
+import HeraldPostgresConnections
 import Logging
 import PostgresNIO
 
@@ -256,6 +257,30 @@ enum PostgresSchema {
             WHEN 5 THEN 'exercise-reminder-follow-up' WHEN 6 THEN 'progress-report'
             ELSE 'unknown-' || kind
           END)
+        """,
+      ]
+    ),
+    (
+      // Web Push (docs/contracts/push.md): the deployment's secrets — one VAPID key pair, one key
+      // that signs notification links, by name, made by the first process that needs one — and
+      // each user's subscriptions, one row an endpoint of theirs. Few rows, rarely written: the
+      // user's key is a foreign key, removed with them.
+      "v15-push",
+      [
+        "CREATE TABLE push_secret (name text PRIMARY KEY, value text NOT NULL)",
+        """
+        CREATE TABLE push_subscription (
+          user_id bigint NOT NULL REFERENCES herald_user (id) ON DELETE CASCADE,
+          id text NOT NULL,
+          endpoint text NOT NULL,
+          p256dh text NOT NULL,
+          auth text NOT NULL,
+          expiration_time timestamptz,
+          created_at timestamptz NOT NULL,
+          last_delivered_at timestamptz,
+          PRIMARY KEY (user_id, id),
+          UNIQUE (user_id, endpoint)
+        )
         """,
       ]
     ),

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldPostgresConnections
 import PostgresNIO
 
 /// Recording outcomes: what a worker buffers for a few milliseconds is written in one transaction

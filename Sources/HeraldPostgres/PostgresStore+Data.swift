@@ -1,6 +1,7 @@
 import Foundation
-import HeraldCore
 import HeraldContracts
+import HeraldCore
+import HeraldPostgresConnections
 import PostgresNIO
 
 extension PostgresStore {

@@ -1,7 +1,8 @@
 import Foundation
+import HeraldContracts
 import HeraldCore
 import HeraldInterchange
-import HeraldContracts
+import HeraldPostgresConnections
 import Metrics
 import PostgresNIO
 
@@ -290,15 +291,8 @@ extension PostgresStore {
   /// A user's movement log from its columns.
   static func movementLog(name: String, _ log: MovementColumns) throws -> MovementLog {
     let (last, answered, snoozed, day, delivered, acknowledged) = log
-    var progressDay: CivilDate?
-    if let day {
-      guard let parsed = CivilDate(day) else {
-        throw FieldError("stored user \(name).movementLog.progressDay", "not a day YYYY-MM-DD: \"\(day)\"")
-      }
-      progressDay = parsed
-    }
-    return MovementLog(
-      lastReminderAt: last, lastReminderAnswered: answered, snoozedAt: snoozed, progressDay: progressDay,
-      progress: MovementProgress(delivered: delivered, acknowledged: acknowledged))
+    return try MovementLog.stored(
+      lastReminderAt: last, answered: answered, snoozedAt: snoozed, progressDay: day, delivered: delivered,
+      acknowledged: acknowledged, field: "stored user \(name).movementLog.progressDay")
   }
 }

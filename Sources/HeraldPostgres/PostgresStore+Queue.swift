@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldPostgresConnections
 import PostgresNIO
 
 /// The delivery queue: workers claim due rows with `FOR UPDATE SKIP LOCKED` — two workers never

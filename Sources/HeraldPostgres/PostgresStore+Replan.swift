@@ -1,6 +1,7 @@
 import Foundation
 import HeraldCore
 import HeraldInterchange
+import HeraldPostgresConnections
 import PostgresNIO
 
 extension PostgresStore {

@@ -1,7 +1,8 @@
 import Foundation
+import HeraldContracts
 import HeraldCore
 import HeraldInterchange
-import HeraldContracts
+import HeraldPostgresConnections
 import PostgresNIO
 
 extension PostgresStore {

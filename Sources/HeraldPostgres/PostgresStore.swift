@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldPostgresConnections
 import HeraldSystem
 import Logging
 import PostgresNIO

@@ -9,15 +9,15 @@ enum Schema {
   static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
     migrator.registerMigration("v1", migrate: createVersion1)
-    migrator.registerMigration("v2-daemon-checkpoint", migrate: HeraldStore.createCheckpoint)
-    migrator.registerMigration("v3-api-tokens", migrate: HeraldStore.createTokens)
-    migrator.registerMigration("v4-desktop-lifecycle", migrate: HeraldStore.createDesktopLifecycle)
-    migrator.registerMigration("v5-routes", migrate: HeraldStore.createRoutes)
-    migrator.registerMigration("v6-subscriptions", migrate: HeraldStore.createSubscriptions)
-    migrator.registerMigration("v7-calendars", migrate: HeraldStore.createCalendars)
-    migrator.registerMigration("v8-numbered-ids", migrate: HeraldStore.createNumberedIndexes)
-    migrator.registerMigration("v9-push", migrate: HeraldStore.createPush)
-    migrator.registerMigration("v10-push-link-secret", migrate: HeraldStore.createPushLinkSecret)
+    migrator.registerMigration("v2-daemon-checkpoint", migrate: SQLiteStore.createCheckpoint)
+    migrator.registerMigration("v3-api-tokens", migrate: SQLiteStore.createTokens)
+    migrator.registerMigration("v4-desktop-lifecycle", migrate: SQLiteStore.createDesktopLifecycle)
+    migrator.registerMigration("v5-routes", migrate: SQLiteStore.createRoutes)
+    migrator.registerMigration("v6-subscriptions", migrate: SQLiteStore.createSubscriptions)
+    migrator.registerMigration("v7-calendars", migrate: SQLiteStore.createCalendars)
+    migrator.registerMigration("v8-numbered-ids", migrate: SQLiteStore.createNumberedIndexes)
+    migrator.registerMigration("v9-push", migrate: SQLiteStore.createPush)
+    migrator.registerMigration("v10-push-link-secret", migrate: SQLiteStore.createPushLinkSecret)
     // Later versions are registered here; a shipped migration is never edited.
     return migrator
   }

@@ -16,7 +16,7 @@ public struct HeraldServerApp: Sendable {
   let configuration: ServerConfiguration
   let directory: any AccountDirectory
   /// The one person's store whose data version the live view polls; `nil` for many users.
-  let store: HeraldStore?
+  let store: SQLiteStore?
   let clock: any HeraldClock
   let hub: LiveEventHub
   /// The live events per user of a server for many users; `nil` for one person (`hub`).
@@ -30,7 +30,7 @@ public struct HeraldServerApp: Sendable {
 
   /// A server for the one person whose data `store` holds; plans use the zone `zones` gives.
   public init(
-    store: HeraldStore, zones: any TimeZoneSource, clock: any HeraldClock, configuration: ServerConfiguration
+    store: SQLiteStore, zones: any TimeZoneSource, clock: any HeraldClock, configuration: ServerConfiguration
   ) {
     let directory = SingleUserDirectory(store: store, zones: zones)
     self.configuration = configuration

@@ -1,4 +1,5 @@
 import HeraldPostgres
+import HeraldPostgresConnections
 import Logging
 import ServiceLifecycle
 

@@ -1,4 +1,5 @@
 import HeraldPostgres
+import HeraldPostgresConnections
 import HummingbirdCore
 import Logging
 import NIOCore

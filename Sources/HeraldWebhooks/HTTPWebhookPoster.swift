@@ -12,10 +12,9 @@ import Synchronization
 /// NIO enforces on the event loop: a receiver that accepts and never answers costs its request that
 /// much time and nothing else.
 ///
-/// Plain `http` receivers (a worker beside them) go over `ReceiverConnections`, a few dozen lines
-/// of NIO that cost a fraction of a general client per request (AsyncHTTPClient's state machines
-/// and streaming bodies were most of the worker's CPU); `https` ones go through AsyncHTTPClient and
-/// its TLS.
+/// Plain `http` receivers (a worker beside them) go over `ReceiverConnections`, which costs a
+/// fraction of a general client per request (docs/decisions/receiver-connections.md); `https` ones
+/// go through AsyncHTTPClient, its TLS and HTTP/2.
 public final class HTTPWebhookPoster: WebhookPosting {
   private let connections: ReceiverConnections
   /// Made for the first `https` receiver: a worker whose receivers are all beside it never

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldPostgres
+import HeraldPostgresConnections
 import Logging
 import Synchronization
 

@@ -3,6 +3,7 @@ import HeraldContracts
 import HeraldCore
 import HeraldInterchange
 import HeraldPostgres
+import HeraldPostgresConnections
 import HeraldWebhooks
 import Logging
 import Synchronization

@@ -80,8 +80,10 @@ struct DestinationLimit: Sendable {
   private mutating func decrease(by factor: Double, at now: Double, overload: Bool) -> Change? {
     slowStart = false
     answeredSinceDecrease = 0
-    // Once a round trip: the requests already under way answer from the same moment.
-    guard now - lastDecrease >= (baseline ?? 0.05) else { return nil }
+    // Once a round trip — as it is now, not the shortest seen: the requests already under way
+    // answer from the same moment, and near a destination (0.3 ms unloaded, 5 ms queueing under
+    // load) spacing by the shortest let one slow round trip take a tenth off fifteen times.
+    guard now - lastDecrease >= max(baseline ?? 0.05, latency ?? 0) else { return nil }
     lastDecrease = now
     limit = max(1, limit * factor)
     guard overload, !overloaded else { return nil }

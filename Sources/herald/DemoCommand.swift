@@ -33,7 +33,7 @@ struct DemoCommand: AsyncParsableCommand {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
       "herald-demo-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
-    let store = try HeraldStore(path: directory.appendingPathComponent("herald.sqlite").path)
+    let store = try SQLiteStore(path: directory.appendingPathComponent("herald.sqlite").path)
     let start = DemoDay.start(on: try SystemClockText.now(), zone: zone)
     try store.replaceAll(with: DemoDay.state(start: start, zone: zone, language: language))
     try store.setLanguage(language)

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HeraldCore
 import HeraldPostgres
+import HeraldPostgresConnections
 import HeraldRuntime
 import Logging
 

@@ -18,18 +18,18 @@ struct StoreOptions: ParsableArguments {
 
   /// The path the options name, or the default one.
   var path: String {
-    database ?? HeraldStore.defaultPath(environment: ProcessInfo.processInfo.environment)
+    database ?? SQLiteStore.defaultPath(environment: ProcessInfo.processInfo.environment)
   }
 
   /// Opens the database to change it (creating it when missing).
-  func open() throws -> HeraldStore {
+  func open() throws -> SQLiteStore {
     try open(.readWrite)
   }
 
   /// Opens the database as the command needs: a command that only reads never creates, migrates
   /// or writes it, so it works on a read-only file and leaves its bytes as they were.
-  func open(_ access: HeraldStore.Access) throws -> HeraldStore {
+  func open(_ access: SQLiteStore.Access) throws -> SQLiteStore {
     guard !path.isEmpty else { throw FieldError("--database", "must not be empty") }
-    return try HeraldStore(path: path, access: access)
+    return try SQLiteStore(path: path, access: access)
   }
 }

@@ -15,7 +15,7 @@ enum StoredProblemWarnings {
   }
 
   /// The problems `store` holds, said.
-  static func write(of store: HeraldStore) throws {
+  static func write(of store: SQLiteStore) throws {
     write(try store.storedProblems())
   }
 }

@@ -15,7 +15,7 @@ import Testing
   /// A movement reminder shown, as the daemon records it, so that there is one to answer.
   func showReminder(_ path: String) throws {
     let now = Date()
-    try HeraldStore(path: path).recordDelivery(
+    try SQLiteStore(path: path).recordDelivery(
       DeliveryKey(requestID: "exercise-reminder", fireDate: now), deliveredAt: now, late: false,
       effects: [.movementReminderShown(at: now, day: HeraldProcess.timeZone.day(at: now))])
   }
@@ -26,7 +26,7 @@ import Testing
     let result = try HeraldProcess.run(["snooze", "--database", path])
     #expect(result.status == 0)
     #expect(result.stdout.contains("5"))
-    let log = try HeraldStore(path: path).movementLog()
+    let log = try SQLiteStore(path: path).movementLog()
     #expect(log.snoozedAt != nil)
     #expect(log.lastReminderAnswered)
   }
@@ -36,7 +36,7 @@ import Testing
     try showReminder(path)
     let result = try HeraldProcess.run(["ack", "--database", path])
     #expect(result.status == 0)
-    let log = try HeraldStore(path: path).movementLog()
+    let log = try SQLiteStore(path: path).movementLog()
     #expect(log.progress.acknowledged == 1)
     #expect(log.lastReminderAnswered)
     #expect(log.snoozedAt == nil)
@@ -45,13 +45,13 @@ import Testing
   @Test(arguments: ["ack", "snooze"])
   func withNothingWaitingTheCommandSaysSoAndChangesNothing(_ command: String) throws {
     let path = try database()
-    _ = try HeraldStore(path: path)
-    let before = try HeraldStore(path: path, access: .readOnly).dump()
+    _ = try SQLiteStore(path: path)
+    let before = try SQLiteStore(path: path, access: .readOnly).dump()
     let result = try HeraldProcess.run([command, "--database", path])
     #expect(result.status == 1)
     #expect(result.stdout.isEmpty)
     let expected = command == "ack" ? "nothing to mark done" : "nothing to snooze"
     #expect(result.stderr == "error: \(expected): no movement reminder is waiting for an answer\n")
-    #expect(try HeraldStore(path: path, access: .readOnly).dump() == before)
+    #expect(try SQLiteStore(path: path, access: .readOnly).dump() == before)
   }
 }

@@ -49,7 +49,7 @@ struct CLIDatabase {
   /// Not the file's bytes: opening a WAL database whose log is gone writes to its header (GRDB
   /// issue #102) without changing any data.
   func snapshot() throws -> Snapshot {
-    let rows = try HeraldStore(path: path).dump()
+    let rows = try SQLiteStore(path: path).dump()
     return Snapshot(rows: rows, export: try succeed(["export"]))
   }
 

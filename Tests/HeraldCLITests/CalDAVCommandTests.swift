@@ -70,7 +70,7 @@ struct CalDAVCommandTests {
         \(local(Self.start + 7200))  due-date-advance-invoice  Rechnung — Rechnung ist in 1 Stunde fällig  [focus]
 
         """)
-    let token = try HeraldStore(path: db.path).calendars().first?.syncToken
+    let token = try SQLiteStore(path: db.path).calendars().first?.syncToken
     #expect(token != nil)
 
     // Another client moves a, deletes b and completes the task; the next read asks for changes only.
@@ -84,7 +84,7 @@ struct CalDAVCommandTests {
         \(local(Self.start + 3300))  focus-block-start-a  Focus Block startet gleich — Eins beginnt in 5 Minuten  [focus]
 
         """)
-    #expect(try HeraldStore(path: db.path).calendars().first?.syncToken != token)
+    #expect(try SQLiteStore(path: db.path).calendars().first?.syncToken != token)
 
     // The server goes down: the sync fails, and the last good copy stays.
     server.stop()

@@ -43,7 +43,7 @@ import Testing
     // first start records that instant itself, but the first run may be killed before it gets
     // there — a kill tens of milliseconds after launch — and a daemon that never took over owes
     // nothing that fell due before its first start.)
-    try HeraldStore(path: database).writeCheckpoint(Self.clockStart)
+    try SQLiteStore(path: database).writeCheckpoint(Self.clockStart)
 
     // The fast clock reads `clockStart` at `anchor`, the next whole second; every run gets the
     // same three values, so a restarted daemon goes on along the same timeline. The first
@@ -94,7 +94,7 @@ import Testing
     let killed = runs.filter(\.killed).count
     #expect(report.repeatProblems(runs) == [])
     // The delivery log holds each reminder once, delivered.
-    let log = try HeraldStore(path: database).deliveries()
+    let log = try SQLiteStore(path: database).deliveries()
     #expect(log.count == expectedKeys.count)
     #expect(log.allSatisfy { $0.status == .delivered })
     #expect(Set(log.map { DeliveryReport.key($0.requestID, RFC3339.utcString($0.fireDate)) }) == expectedKeys)

@@ -68,7 +68,7 @@ struct DesktopLifecycleTests {
     #expect(try desktop.openNotificationCount() == 0)
     let left = try ProcessTable.leftovers(of: daemon.pid, mentioning: database)
     #expect(left.isEmpty, "left: \(left.map(\.arguments))")
-    #expect(try HeraldStore(path: database).desktopNotifications().isEmpty)
+    #expect(try SQLiteStore(path: database).desktopNotifications().isEmpty)
   }
 
   @Test func afterSIGKILLNothingRemainsAndARestartGivesTheButtonsBack() throws {
@@ -118,7 +118,7 @@ struct DesktopLifecycleTests {
       log.events("CloseNotification").first { $0.numbers == [id] && $0.sender == adopted.sender }
     }
     #expect(closed != nil, "stderr \(second.stderr)")
-    let log = try HeraldStore(path: database).movementLog()
+    let log = try SQLiteStore(path: database).movementLog()
     #expect(log.lastReminderAnswered && log.snoozedAt == nil)
     #expect(log.progress.acknowledged == 1)
 

@@ -146,7 +146,7 @@ struct DesktopNotificationTests {
         log.events("NotificationClosed", kind: "signal").first { $0.numbers == [id, 3] }
       } != nil)
     #expect(try desktop.openNotificationCount() == 0)
-    #expect(try HeraldStore(path: database).awaitedAnswers().isEmpty)
+    #expect(try SQLiteStore(path: database).awaitedAnswers().isEmpty)
 
     // SIGTERM is a graceful shutdown: exit status 0.
     #expect(daemon.end(with: SIGTERM) == 0, "stderr \(daemon.stderr)")
@@ -228,7 +228,7 @@ struct DesktopNotificationTests {
     #expect(long.body == "Tom &amp; Jerry &lt;3 planning the quarterly review… is due in 15 minutes")
 
     // The store keeps every title whole.
-    let store = try HeraldStore(path: database)
+    let store = try SQLiteStore(path: database)
     #expect(try store.tasks().map(\.title) == [Self.linkTask, Self.longTask])
     #expect(try store.focusBlocks().map(\.title) == [Self.boldBlock])
     #expect(daemon.end(with: SIGTERM) == 0, "stderr \(daemon.stderr)")

@@ -18,7 +18,7 @@ import Testing
     init() throws {
       database = try CLIDatabase()
       try database.succeed(["import", "-"], stdin: try CLIDatabase.exampleScenario)
-      rows = try HeraldStore(path: database.path, access: .readOnly).dump()
+      rows = try SQLiteStore(path: database.path, access: .readOnly).dump()
       bytes = try Data(contentsOf: URL(fileURLWithPath: database.path))
     }
 
@@ -35,7 +35,7 @@ import Testing
       #expect(
         result.stderr.filter { $0 == "\n" }.count == 1, "\(result.stderr)", sourceLocation: sourceLocation)
       #expect(
-        try HeraldStore(path: database.path, access: .readOnly).dump() == rows, sourceLocation: sourceLocation
+        try SQLiteStore(path: database.path, access: .readOnly).dump() == rows, sourceLocation: sourceLocation
       )
       #expect(
         try Data(contentsOf: URL(fileURLWithPath: database.path)) == bytes, sourceLocation: sourceLocation)
@@ -149,7 +149,7 @@ import Testing
       result.stderr
         == "note: --start: 2026-03-29 02:30 does not exist in Europe/Berlin (the clocks skip it); using 2026-03-29T03:30:00+02:00 (2026-03-29T01:30:00Z)\nerror: end: must be after start\n"
     )
-    #expect(try HeraldStore(path: guarded.database.path, access: .readOnly).dump() == guarded.rows)
+    #expect(try SQLiteStore(path: guarded.database.path, access: .readOnly).dump() == guarded.rows)
   }
 
   @Test func aLocalTimeInAnOverlapTakesTheEarlierInstantAndSaysSo() throws {

@@ -88,7 +88,7 @@ import Testing
     #expect(killed == kills.count)
     #expect(report.repeatProblems(runs) == [])
     // The log holds each reminder once, and the day's count has each once.
-    let store = try HeraldStore(path: database)
+    let store = try SQLiteStore(path: database)
     let log = try store.deliveries()
     #expect(log.count == Self.expected.count)
     #expect(log.allSatisfy { $0.status == .delivered })

@@ -120,7 +120,7 @@ import Testing
     #expect(repeats <= runs.filter(\.killed).count)
     #expect(last.status == 0, "\(last.errorText)")
     // The store has the walk complete, every point reached once.
-    let walk = try #require(try HeraldStore(path: db.path).activeWalk())
+    let walk = try #require(try SQLiteStore(path: db.path).activeWalk())
     #expect(Set(walk.visited.keys) == Set(fixture.points.map(\.id)))
     #expect(walk.isCompleted)
     print(

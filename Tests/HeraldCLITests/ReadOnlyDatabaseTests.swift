@@ -71,7 +71,7 @@ import Testing
     let database = try CLIDatabase()
     defer { database.remove() }
     try database.succeed(["task", "add", "--title", "first"])
-    let writer = try HeraldStore(path: database.path)
+    let writer = try SQLiteStore(path: database.path)
     try writer.addTask(title: "second")
     #expect(FileManager.default.fileExists(atPath: database.path + "-wal"))
     let list = try database.succeed(["task", "list"])

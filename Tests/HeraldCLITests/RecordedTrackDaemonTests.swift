@@ -52,7 +52,7 @@ import Testing
       ],
       timeout: 60
     ) { _, log in log.contains { $0.contains("GPX replay ended") } }
-    let stored = try HeraldStore(path: db.path).activeWalk()
+    let stored = try SQLiteStore(path: db.path).activeWalk()
     return (run, stored.map { $0.visited.keys.sorted() } ?? [])
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldPostgresConnections
 import PostgresNIO
 import Synchronization
 import Testing

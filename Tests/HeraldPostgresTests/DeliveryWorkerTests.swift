@@ -2,10 +2,11 @@ import Foundation
 import HeraldCore
 import HeraldInterchange
 import HeraldPostgres
+import HeraldPostgresConnections
 import HeraldRuntime
+import HeraldTestSupport
 import HeraldWebhooks
 import HeraldWorker
-import HeraldTestSupport
 import Testing
 
 /// `herald worker`'s delivery against a real PostgreSQL and a real webhook receiver, time driven

@@ -59,6 +59,21 @@ import Testing
     #expect(Int(limit.limit) == 28)
   }
 
+  /// A receiver beside the worker: 0.3 ms unloaded, then its queue makes every answer 6 ms. The
+  /// answers of one round trip take a tenth off once, not once for every 0.3 ms among them.
+  @Test func aNearDestinationQueueingTakesATenthOffOnceARoundTrip() {
+    var limit = DestinationLimit(initial: 8, ceiling: 1000)
+    var time = 0.0
+    for _ in 0..<2 { round(&limit, at: &time, latency: 0.0003) }
+    #expect(Int(limit.limit) == 32)
+    for _ in 0..<32 { limit.started() }
+    // The 32 answers of one loaded round trip arrive within 3.2 ms, less than the round trip.
+    for index in 0..<32 {
+      _ = limit.finished(.answered(latency: 0.006), at: time + 0.006 + Double(index) * 0.000_1, demand: true)
+    }
+    #expect(Int(limit.limit) == 28, "\(limit.limit)")
+  }
+
   @Test func aFailureThatSaysNothingOfLoadChangesNothing() {
     var limit = DestinationLimit(initial: 8, ceiling: 1000)
     limit.started()

@@ -1,6 +1,7 @@
 import Foundation
 import HeraldInterchange
 import HeraldPostgres
+import HeraldPostgresConnections
 import HeraldTestSupport
 
 /// Changes users' focus blocks through a running `herald serve --postgres` over its HTTP API, each

@@ -37,7 +37,16 @@ struct PostgresIsolationTests {
     ),
     (.post, "/movement/templates/officeWorker/apply", nil),
     (.patch, "/settings", #"{"dueDateAdvanceReminderEnabled": true}"#),
+    (
+      .post, "/push-subscriptions",
+      pushSubscription(endpoint: "https://fcm.googleapis.com/fcm/send/bob-secret")
+    ),
   ]
+
+  /// A subscription's body as a browser gives it (the keys of docs/phone.md's example).
+  static func pushSubscription(endpoint: String) -> String {
+    #"{"endpoint": "\#(endpoint)", "expirationTime": null, "keys": {"p256dh": "BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4", "auth": "BTBZMqHH6r4Tts7J_aSIgg"}}"#
+  }
 
   /// A well-formed body for each operation that takes one, so that a refusal is about whose data
   /// it is, not about the input. Ids in Alice's own objects differ from Bob's.
@@ -51,13 +60,16 @@ struct PostgresIsolationTests {
     "PATCH /settings": #"{"focusBlockLeadMinutes": 10, "locale": "en"}"#,
     "PUT /movement":
       #"{"intervalMinutes": 30, "fallbackIntervalMinutes": 60, "activeHours": {"start": "08:00", "end": "20:00"}, "days": {"monday": {"kind": "timeBlocks", "timeBlocks": [{"start": "09:00", "end": "17:00", "style": "urgent"}]}}}"#,
+    "POST /push-subscriptions": pushSubscription(endpoint: "https://fcm.googleapis.com/fcm/send/alice"),
     "POST /routes":
       #"{"id": "alice-route", "name": "Alice route", "waypoints": [{"id": "a", "name": "Alice spot", "latitude": 52.5, "longitude": 13.35}]}"#,
   ]
 
-  /// The id of Bob's object a path names.
-  static func bobsID(in path: String) -> String {
-    path.hasPrefix("/tasks") ? "t1" : path.hasPrefix("/routes") ? "park" : "b1"
+  /// The id of Bob's object a path names (his subscription's is made by the server).
+  static func bobsID(in path: String, subscription: String) -> String {
+    path.hasPrefix("/tasks")
+      ? "t1"
+      : path.hasPrefix("/routes") ? "park" : path.hasPrefix("/push-subscriptions") ? subscription : "b1"
   }
 
   @Test func everyOperationOfTheDocumentActsOnTheTokensUserOnly() async throws {
@@ -65,9 +77,14 @@ struct PostgresIsolationTests {
     #expect(operations.count >= 20)
     try await PostgresServerHarness.with { harness in
       try await harness.test { client in
+        var bobsSubscription = ""
         for (method, path, json) in Self.bobsData {
           let answer = try await harness.call(client, harness.bob, method, "/api/v1" + path, json: json)
           #expect(answer.status.kind == .successful, "bob \(method) \(path): \(answer.text)")
+          if path == "/push-subscriptions" {
+            let object = try JSONSerialization.jsonObject(with: Data(answer.text.utf8)) as? [String: Any]
+            bobsSubscription = try #require(object?["id"] as? String)
+          }
         }
         let bobBefore = try await harness.store.planningState(ofUser: harness.bob.id)
         let bobPendingBefore = try await harness.pending(harness.bob)
@@ -76,8 +93,10 @@ struct PostgresIsolationTests {
         // The delivery stream never ends, so a walk cannot wait for its answer; DeliveryStreamTests
         // show that it carries the token's user's deliveries only.
         for (method, path) in operations where path != "/deliveries/events" {
-          let concrete = path.replacingOccurrences(of: "{id}", with: Self.bobsID(in: path))
-            .replacingOccurrences(of: "{name}", with: "officeWorker")
+          let concrete = path.replacingOccurrences(
+            of: "{id}", with: Self.bobsID(in: path, subscription: bobsSubscription)
+          )
+          .replacingOccurrences(of: "{name}", with: "officeWorker")
           let body = Self.bodies["\(method) \(path)"] ?? (method == .get || method == .delete ? nil : "{}")
           let answer = try await harness.call(client, harness.alice, method, "/api/v1" + concrete, json: body)
           if path.contains("{id}") {
@@ -94,6 +113,9 @@ struct PostgresIsolationTests {
         // and his objects still answer him.
         #expect(try await harness.store.planningState(ofUser: harness.bob.id) == bobBefore)
         #expect(try await harness.pending(harness.bob) == bobPendingBefore)
+        let bobsDevices = try await harness.call(client, harness.bob, .get, "/api/v1/push-subscriptions")
+        #expect(bobsDevices.text.contains(bobsSubscription) && bobsDevices.text.contains("bob-secret"))
+        #expect(!bobsDevices.text.contains("alice"), "bob's devices: \(bobsDevices.text)")
         for path in ["/focus-blocks/b1", "/tasks/t1", "/routes/park", "/movement"] {
           let answer = try await harness.call(client, harness.bob, .get, "/api/v1" + path)
           #expect(answer.status == .ok, "bob GET \(path)")

@@ -3,6 +3,7 @@ import HeraldContracts
 import HeraldCore
 import HeraldInterchange
 import HeraldPostgres
+import HeraldPostgresConnections
 import HeraldSQLite
 import HeraldSystem
 import HeraldTestSupport
@@ -53,7 +54,7 @@ struct PostgresStoreTests {
       #expect(
         applied == [
           "v1-users-tokens-deliveries", "v10-delivery-room-to-claim", "v11-user-rows-kept-by-the-users-lock",
-          "v12-account-changes-notified", "v13-zone-rules", "v14-kinds-by-name-owners-by-id",
+          "v12-account-changes-notified", "v13-zone-rules", "v14-kinds-by-name-owners-by-id", "v15-push",
           "v2-user-version", "v3-delivery-events",
           "v4-delivery-requeued", "v5-scenario-lz4", "v6-delivery-fillfactor", "v7-user-tasks",
           "v8-numbered-task-ids", "v9-queue-order",
@@ -67,10 +68,10 @@ struct PostgresStoreTests {
       let options = try await TestDatabase.column(
         url, "SELECT array_to_string(reloptions, ',') FROM pg_class WHERE relname = 'delivery'")
       #expect(options == ["fillfactor=50"])
-      // The users' deliveries and tasks have no foreign key; their tokens and counters do.
+      // The users' deliveries and tasks have no foreign key; their tokens, counters and devices do.
       let keys = try await TestDatabase.column(
         url, "SELECT conrelid::regclass::text FROM pg_constraint WHERE contype = 'f' ORDER BY 1")
-      #expect(keys == ["api_token", "delivery_event_counter"])
+      #expect(keys == ["api_token", "delivery_event_counter", "push_subscription"])
     }
   }
 

@@ -2,6 +2,7 @@ import Foundation
 import HeraldContracts
 import HeraldCore
 import HeraldInterchange
+import HeraldPostgresConnections
 import HeraldSQLite
 import HeraldTestSupport
 import Testing

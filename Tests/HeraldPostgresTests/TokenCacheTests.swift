@@ -1,6 +1,7 @@
 import Foundation
 import HeraldContracts
 import HeraldCore
+import HeraldPostgresConnections
 import HeraldSQLite
 import HeraldTestSupport
 import Testing

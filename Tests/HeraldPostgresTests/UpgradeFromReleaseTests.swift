@@ -1,6 +1,7 @@
 import Foundation
 import HeraldCore
 import HeraldPostgres
+import HeraldPostgresConnections
 import HeraldTestSupport
 import Testing
 

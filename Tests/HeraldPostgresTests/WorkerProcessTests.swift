@@ -2,6 +2,7 @@ import Foundation
 import HeraldCore
 import HeraldInterchange
 import HeraldPostgres
+import HeraldPostgresConnections
 import HeraldTestSupport
 import Testing
 

@@ -14,7 +14,7 @@ import Testing
   let start = Fixtures.instant("2026-11-23T07:00:00Z")  // Monday 08:00 in Berlin
   let berlin = Fixtures.zone("Europe/Berlin")
 
-  func daemon(_ store: HeraldStore, clock: ManualClock, screen: ScreenRecorder) -> ReminderDaemon {
+  func daemon(_ store: SQLiteStore, clock: ManualClock, screen: ScreenRecorder) -> ReminderDaemon {
     ReminderDaemon(
       store: store, clock: clock, zones: FixedTimeZoneSource(berlin), sinks: [screen],
       logger: Logger(label: "test"))
@@ -24,7 +24,7 @@ import Testing
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let path = directory.path("herald.sqlite")
-    let store = try HeraldStore(path: path)
+    let store = try SQLiteStore(path: path)
     try store.setMovementSchedule(ScheduleTemplate.officeWorker.schedule)
     try store.set(.progressReportEnabled, .bool(false))
     let clock = ManualClock(now: start)
@@ -37,20 +37,20 @@ import Testing
     #expect(try store.awaitedAnswers() == ["exercise-reminder": .movementBreak])
 
     // `herald ack` in another process.
-    try ReminderActions.acknowledgeMovement(store: HeraldStore(path: path), at: clock.now(), timeZone: berlin)
+    try ReminderActions.acknowledgeMovement(store: SQLiteStore(path: path), at: clock.now(), timeZone: berlin)
     clock.advance(by: 1)
     try await daemon.tick()
     #expect(screen.take() == [.withdraw(["exercise-reminder"])])
     #expect(try store.awaitedAnswers().isEmpty)
     // Nothing more to withdraw on the next change.
-    _ = try HeraldStore(path: path).addTask(title: "Other")
+    _ = try SQLiteStore(path: path).addTask(title: "Other")
     clock.advance(by: 1)
     try await daemon.tick()
     #expect(screen.take().isEmpty)
   }
 
   @Test func doneOnATasksReminderCompletesItAndWithdrawsIt() async throws {
-    let store = try HeraldStore.inMemory()
+    let store = try SQLiteStore.inMemory()
     _ = try store.addTask(id: "t1", title: "Report", due: Fixtures.instant("2026-11-23T16:00:00Z"))
     let clock = ManualClock(now: start)
     let screen = ScreenRecorder()
@@ -69,7 +69,7 @@ import Testing
   }
 
   @Test func aSnoozeLeavesTheReminderForItsRepeatToReplace() async throws {
-    let store = try HeraldStore.inMemory()
+    let store = try SQLiteStore.inMemory()
     try store.setMovementSchedule(ScheduleTemplate.officeWorker.schedule)
     try store.set(.progressReportEnabled, .bool(false))
     let clock = ManualClock(now: start)
@@ -90,7 +90,7 @@ import Testing
   }
 
   @Test func theLiveActivityFollowsTheBlockMinuteByMinute() async throws {
-    let store = try HeraldStore.inMemory()
+    let store = try SQLiteStore.inMemory()
     _ = try store.addTask(id: "t1", title: "Inbox")
     _ = try store.addTask(id: "t2", title: "Proposal")
     try store.addFocusBlock(
@@ -134,7 +134,7 @@ import Testing
   }
 
   @Test func runResumesAndStopsTheScreen() async throws {
-    let store = try HeraldStore.inMemory()
+    let store = try SQLiteStore.inMemory()
     let clock = ManualClock(now: start)
     let screen = ScreenRecorder()
     let daemon = daemon(store, clock: clock, screen: screen)

@@ -102,7 +102,7 @@ import Testing
     try Data("#!/bin/sh\nprintf '%s' \"$1\" > \(opened).part && mv \(opened).part \(opened)\n".utf8).write(
       to: URL(fileURLWithPath: script))
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
-    let store = try HeraldStore.inMemory()
+    let store = try SQLiteStore.inMemory()
     let origin = Fixtures.coordinate(45.2735, 13.71415)
     try store.importRoute(
       Fixtures.route("walk", name: "Wald & Wiese <Süd>", [("1", "Café \"Zur Post\"", origin)]))

@@ -16,7 +16,7 @@ import Testing
   /// A daemon on its own database file, and a second store on the same file for "another process".
   struct Running {
     let daemon: ReminderDaemon
-    let other: HeraldStore
+    let other: SQLiteStore
     let clock: ManualClock
     let recorder: DeliveryRecorder
     let directory: TemporaryDirectory
@@ -28,12 +28,12 @@ import Testing
     }
   }
 
-  func running(grace: TimeInterval? = nil, _ prepare: (HeraldStore) throws -> Void = { _ in }) async throws
+  func running(grace: TimeInterval? = nil, _ prepare: (SQLiteStore) throws -> Void = { _ in }) async throws
     -> Running
   {
     let directory = try TemporaryDirectory()
     let path = directory.path("herald.sqlite")
-    let store = try HeraldStore(path: path)
+    let store = try SQLiteStore(path: path)
     try prepare(store)
     let clock = ManualClock(now: start)
     let recorder = DeliveryRecorder()
@@ -44,7 +44,7 @@ import Testing
       sinks: [StdoutSink(write: recorder.write)], configuration: configuration, logger: Logger(label: "test"))
     try await daemon.start()
     return Running(
-      daemon: daemon, other: try HeraldStore(path: path), clock: clock, recorder: recorder,
+      daemon: daemon, other: try SQLiteStore(path: path), clock: clock, recorder: recorder,
       directory: directory)
   }
 

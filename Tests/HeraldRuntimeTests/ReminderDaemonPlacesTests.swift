@@ -32,16 +32,16 @@ import Testing
   /// as a command would (another connection, so the daemon sees its changes as another process's).
   struct Setup {
     let directory: TemporaryDirectory
-    let store: HeraldStore
-    let command: HeraldStore
+    let store: SQLiteStore
+    let command: SQLiteStore
     let clock = ManualClock(now: ReminderDaemonPlacesTests.start + 3600)
     let recorder = DeliveryRecorder()
     let logs = LogRecorder()
 
     init() throws {
       directory = try TemporaryDirectory()
-      store = try HeraldStore(path: directory.path("herald.sqlite"))
-      command = try HeraldStore(path: directory.path("herald.sqlite"))
+      store = try SQLiteStore(path: directory.path("herald.sqlite"))
+      command = try SQLiteStore(path: directory.path("herald.sqlite"))
       try command.importRoute(ReminderDaemonPlacesTests.route)
       try command.startWalk(routeID: "walk", at: ReminderDaemonPlacesTests.start)
     }

@@ -14,7 +14,7 @@ import Testing
   let berlin = Fixtures.zone("Europe/Berlin")
 
   func daemon(
-    _ store: HeraldStore, clock: ManualClock, zones: FixedTimeZoneSource? = nil, recorder: DeliveryRecorder
+    _ store: SQLiteStore, clock: ManualClock, zones: FixedTimeZoneSource? = nil, recorder: DeliveryRecorder
   ) -> ReminderDaemon {
     ReminderDaemon(
       store: store, clock: clock, zones: zones ?? FixedTimeZoneSource(berlin),
@@ -22,7 +22,7 @@ import Testing
   }
 
   @Test func showsAFocusBlockReminderExactlyAtItsTime() async throws {
-    let store = try HeraldStore.inMemory()
+    let store = try SQLiteStore.inMemory()
     try store.addFocusBlock(id: "b1", title: "Deep Work", start: start + 3600, end: start + 7200)
     let clock = ManualClock(now: start)
     let recorder = DeliveryRecorder()
@@ -44,7 +44,7 @@ import Testing
   }
 
   @Test func aReplanBetweenSoonAndStartDoesNotAddAStartsNowReminder() async throws {
-    let store = try HeraldStore.inMemory()
+    let store = try SQLiteStore.inMemory()
     try store.addFocusBlock(id: "b1", title: "Deep Work", start: start + 600, end: start + 7200)
     let clock = ManualClock(now: start)
     let recorder = DeliveryRecorder()
@@ -71,7 +71,7 @@ import Testing
   }
 
   @Test func aRestartedDaemonShowsNothingTwice() async throws {
-    let store = try HeraldStore.inMemory()
+    let store = try SQLiteStore.inMemory()
     try store.addFocusBlock(id: "b1", title: "Deep Work", start: start + 600, end: start + 7200)
     let clock = ManualClock(now: start)
     let recorder = DeliveryRecorder()
@@ -90,7 +90,7 @@ import Testing
   }
 
   @Test func missedWhileDownIsShownLateWithinTheGraceWindowElseRecordedMissed() async throws {
-    let store = try HeraldStore.inMemory()
+    let store = try SQLiteStore.inMemory()
     try store.set(.dueDateAdvanceReminderEnabled, .bool(true))
     try store.set(.dueDateMorningReminderEnabled, .bool(false))
     // Advance reminders: one 1 h ago (shown late), one 13 h ago (missed), one in 1 h (on time).
@@ -120,7 +120,7 @@ import Testing
   }
 
   @Test func aForwardClockJumpDeliversWhatItSkippedAndABackwardOneRepeatsNothing() async throws {
-    let store = try HeraldStore.inMemory()
+    let store = try SQLiteStore.inMemory()
     try store.addFocusBlock(id: "b1", title: "One", start: start + 1800, end: start + 3600)
     try store.addFocusBlock(id: "b2", title: "Two", start: start + 5400, end: start + 7200)
     let clock = ManualClock(now: start)
@@ -143,7 +143,7 @@ import Testing
   }
 
   @Test func aTimeZoneChangeMovesTheMorningReminderButNotAFocusBlock() async throws {
-    let store = try HeraldStore.inMemory()
+    let store = try SQLiteStore.inMemory()
     // Due at 18:00 UTC on the 24th; morning reminder at 09:00 wherever the user is.
     _ = try store.addTask(id: "t1", title: "Report", due: Fixtures.instant("2026-11-24T18:00:00Z"))
     try store.addFocusBlock(
@@ -176,7 +176,7 @@ import Testing
 
   @Test func aChangeByAnotherProcessIsPlannedOnTheNextTick() async throws {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("herald-\(UUID()).sqlite").path
-    let daemonStore = try HeraldStore(path: path)
+    let daemonStore = try SQLiteStore(path: path)
     let clock = ManualClock(now: start)
     let recorder = DeliveryRecorder()
     let daemon = daemon(daemonStore, clock: clock, recorder: recorder)
@@ -184,7 +184,7 @@ import Testing
     #expect(await daemon.pendingCount == 0)
 
     // Another herald process adds a block.
-    let command = try HeraldStore(path: path)
+    let command = try SQLiteStore(path: path)
     try command.addFocusBlock(id: "b1", title: "New", start: start + 900, end: start + 1800)
     clock.advance(by: 1)  // one poll interval
     try await daemon.tick()
@@ -195,7 +195,7 @@ import Testing
   }
 
   @Test func anUnansweredMovementReminderGetsAnUrgentFollowUpAndSnoozeComesBackStandard() async throws {
-    let store = try HeraldStore.inMemory()
+    let store = try SQLiteStore.inMemory()
     try store.setMovementSchedule(ScheduleTemplate.officeWorker.schedule)
     try store.set(.progressReportEnabled, .bool(false))
     let clock = ManualClock(now: start)  // Monday 08:00 Berlin; first reminder 09:45
@@ -223,7 +223,7 @@ import Testing
   }
 
   @Test func doneOnADueDateReminderCompletesTheTaskAndCancelsItsOtherReminder() async throws {
-    let store = try HeraldStore.inMemory()
+    let store = try SQLiteStore.inMemory()
     try store.set(.dueDateAdvanceReminderEnabled, .bool(true))
     // Due 17:00 Berlin today: morning at 09:00 (08:00Z), advance at 16:00 (15:00Z).
     _ = try store.addTask(id: "t1", title: "Report", due: Fixtures.instant("2026-11-23T16:00:00Z"))
@@ -245,7 +245,7 @@ import Testing
   }
 
   @Test func doneOnAMovementReminderMeansNoFollowUpAndCountsForTheDay() async throws {
-    let store = try HeraldStore.inMemory()
+    let store = try SQLiteStore.inMemory()
     try store.setMovementSchedule(ScheduleTemplate.officeWorker.schedule)
     let clock = ManualClock(now: start)
     let recorder = DeliveryRecorder()
@@ -265,7 +265,7 @@ import Testing
   }
 
   @Test func theRunLoopWaitsOnTheInjectedClock() async throws {
-    let store = try HeraldStore.inMemory()
+    let store = try SQLiteStore.inMemory()
     try store.addFocusBlock(id: "b1", title: "Deep Work", start: start + 600, end: start + 7200)
     let clock = ManualClock(now: start)
     let recorder = DeliveryRecorder()

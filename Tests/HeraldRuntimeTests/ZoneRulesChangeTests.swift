@@ -28,7 +28,7 @@ import Testing
     let source = SystemTimeZoneSource(
       environment: { $0 == "TZ" ? "America/Vancouver" : nil }, localtimePath: directory.path("none"),
       timezonePath: directory.path("none"), zones: database)
-    let store = try HeraldStore.inMemory()
+    let store = try SQLiteStore.inMemory()
     _ = try store.addTask(id: "t1", title: "Steuer", due: Fixtures.instant("2026-12-10T21:00:00Z"))
     let clock = ManualClock(now: start)
     let recorder = DeliveryRecorder()
@@ -63,7 +63,7 @@ import Testing
     let source = SystemTimeZoneSource(
       environment: { $0 == "TZ" ? "Test/Zone" : nil }, localtimePath: directory.path("none"),
       timezonePath: directory.path("none"), zones: database)
-    let store = try HeraldStore.inMemory()
+    let store = try SQLiteStore.inMemory()
     _ = try store.addTask(id: "t1", title: "Report", due: Fixtures.instant("2026-12-08T12:00:00Z"))
     let clock = ManualClock(now: start)
     let logs = LogRecorder()

@@ -11,7 +11,7 @@ import Testing
   let fire = Fixtures.instant("2026-11-23T07:55:00Z")
 
   @Test func recordingTheSameReminderTwiceKeepsOneRow() throws {
-    let store = try HeraldStore.inMemory()
+    let store = try SQLiteStore.inMemory()
     let shown = fire.addingTimeInterval(0.003)
     #expect(
       try store.recordDelivery(
@@ -31,7 +31,7 @@ import Testing
   }
 
   @Test func theSameIDAtAnotherInstantIsAnotherReminder() throws {
-    let store = try HeraldStore.inMemory()
+    let store = try SQLiteStore.inMemory()
     let later = fire.addingTimeInterval(2700)
     try store.recordDelivery(
       DeliveryKey(requestID: "exercise-reminder", fireDate: later), deliveredAt: later, late: false)
@@ -52,7 +52,7 @@ import Testing
   }
 
   @Test func aFireInstantWithMillisecondsIsTheSameKeyWhenReadBack() throws {
-    let store = try HeraldStore.inMemory()
+    let store = try SQLiteStore.inMemory()
     let instant = Fixtures.instant("2026-11-23T07:55:00.123Z")
     try store.recordDelivery(
       DeliveryKey(requestID: "x", fireDate: instant), deliveredAt: instant, late: false)

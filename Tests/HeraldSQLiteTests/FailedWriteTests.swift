@@ -12,7 +12,7 @@ import Testing
   static let ten = Fixtures.instant("2026-11-23T09:00:00Z")
 
   /// Bad writes, each named for the test's output.
-  static let badWrites: [(name: String, write: @Sendable (HeraldStore) throws -> Void)] = [
+  static let badWrites: [(name: String, write: @Sendable (SQLiteStore) throws -> Void)] = [
     ("block ending before it starts", { try $0.addFocusBlock(title: "x", start: ten, end: nine) }),
     ("block ending as it starts", { try $0.addFocusBlock(title: "x", start: nine, end: nine) }),
     ("empty title", { try $0.addTask(title: "") }),
@@ -52,8 +52,8 @@ import Testing
   ]
 
   /// A store with one of everything.
-  private func filledStore() throws -> HeraldStore {
-    let store = try HeraldStore.inMemory()
+  private func filledStore() throws -> SQLiteStore {
+    let store = try SQLiteStore.inMemory()
     try store.addTask(id: "t1", title: "Steuererklärung", due: Self.ten)
     try store.addFocusBlock(id: "b1", title: "Deep Work", start: Self.nine, end: Self.ten, taskIDs: ["t1"])
     try store.set(.focusBlockLeadMinutes, .int(10))

@@ -53,7 +53,7 @@ import Testing
   }
 
   @Test func importThenReadGivesTheSameStateAndDocument() throws {
-    let store = try HeraldStore.inMemory()
+    let store = try SQLiteStore.inMemory()
     let original = try Self.decode(Self.fullScenario)
 
     try store.replaceAll(with: original)
@@ -70,14 +70,14 @@ import Testing
   @Test func theExampleScenarioRoundTrips() throws {
     let url = HeraldProcess.repositoryRoot.appendingPathComponent("examples/scenario.json")
     let original = try ScenarioDocument.decode(Data(contentsOf: url))
-    let store = try HeraldStore.inMemory()
+    let store = try SQLiteStore.inMemory()
     try store.replaceAll(with: original)
     let read = try store.planningState(timeZone: original.timeZone)
     #expect(ScenarioDocument.encode(read) == ScenarioDocument.encode(original))
   }
 
   @Test func instantsReadBackBitForBit() throws {
-    let store = try HeraldStore.inMemory()
+    let store = try SQLiteStore.inMemory()
     let awkward = [1_764_000_000.001, 1_764_000_000.999, 0.1 + 0.2, -86_400.5, 4_102_444_800.123]
     let dates = awkward.map(Date.init(timeIntervalSince1970:))
     for (index, date) in dates.enumerated() { try store.addTask(id: "t\(index)", title: "x", due: date) }
@@ -85,7 +85,7 @@ import Testing
   }
 
   @Test func aSecondImportReplacesEverythingButTheLogs() throws {
-    let store = try HeraldStore.inMemory()
+    let store = try SQLiteStore.inMemory()
     try store.replaceAll(with: Self.decode(Self.fullScenario))
     try store.recordDelivery(
       DeliveryKey(requestID: "focus-block-start-b1", fireDate: Fixtures.instant("2026-11-23T13:55:00Z")),
@@ -106,7 +106,7 @@ import Testing
   }
 
   @Test func aStateWithAMovementLogKeepsIt() throws {
-    let store = try HeraldStore.inMemory()
+    let store = try SQLiteStore.inMemory()
     var state = try Self.decode(Self.fullScenario)
     state.movementLog = MovementLog(
       lastReminderAt: Fixtures.instant("2026-11-23T14:45:00Z"), lastReminderAnswered: false,

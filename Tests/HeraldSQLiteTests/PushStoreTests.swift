@@ -9,12 +9,12 @@ import Testing
       "push-\(UUID().uuidString).sqlite"
     ).path
     defer { try? FileManager.default.removeItem(atPath: path) }
-    let first = try HeraldStore(path: path).pushLinkSecret { "made-first" }
+    let first = try SQLiteStore(path: path).pushLinkSecret { "made-first" }
     #expect(first == "made-first")
     // A second process (the server beside the daemon) reads the kept secret; its own is not used.
-    #expect(try HeraldStore(path: path).pushLinkSecret { "made-second" } == "made-first")
+    #expect(try SQLiteStore(path: path).pushLinkSecret { "made-second" } == "made-first")
     // The VAPID key is a separate secret: making one does not touch the other.
-    #expect(try HeraldStore(path: path).vapidPrivateKey { "key" } == "key")
-    #expect(try HeraldStore(path: path).pushLinkSecret { "made-third" } == "made-first")
+    #expect(try SQLiteStore(path: path).vapidPrivateKey { "key" } == "key")
+    #expect(try SQLiteStore(path: path).pushLinkSecret { "made-third" } == "made-first")
   }
 }

@@ -25,23 +25,8 @@ import Testing
     DeliveryKey(requestID: id, fireDate: start + seconds)
   }
 
-  @Test func routesAreKeptInImportOrderAndReadBackWhole() throws {
-    let store = try HeraldStore.inMemory()
-    #expect(try store.importRoute(Self.route("b")) == .added)
-    #expect(try store.importRoute(Self.route("a", points: 5)) == .added)
-    #expect(try store.routes() == [Self.route("b"), Self.route("a", points: 5)])
-    #expect(try store.route(id: "a") == Self.route("a", points: 5))
-    #expect(try store.route(id: "missing") == nil)
-    // Imported again, changed: replaced in its place.
-    #expect(try store.importRoute(Self.route("b", name: "Neu", points: 2)) == .replaced)
-    #expect(try store.routes().map(\.id) == ["b", "a"])
-    #expect(try store.route(id: "b") == Self.route("b", name: "Neu", points: 2))
-    try store.removeRoute(id: "b")
-    #expect(try store.routes().map(\.id) == ["a"])
-  }
-
   @Test func oneWalkAtATimeAndStartingItAgainChangesNothing() throws {
-    let store = try HeraldStore.inMemory()
+    let store = try SQLiteStore.inMemory()
     try store.importRoute(Self.route("a"))
     try store.importRoute(Self.route("b"))
     #expect(try store.activeWalk() == nil)
@@ -69,7 +54,7 @@ import Testing
   }
 
   @Test func visitsAndTheCompletionAreRecordedWithTheDeliveryOnceAndOnlyForTheWalkUnderWay() throws {
-    let store = try HeraldStore.inMemory()
+    let store = try SQLiteStore.inMemory()
     try store.importRoute(Self.route())
     try store.startWalk(routeID: "visnjan", at: Self.start)
     #expect(
@@ -116,7 +101,7 @@ import Testing
   }
 
   @Test func importingTheRouteAgainMidWalkKeepsWhatWasReached() throws {
-    let store = try HeraldStore.inMemory()
+    let store = try SQLiteStore.inMemory()
     try store.importRoute(Self.route(points: 3))
     try store.startWalk(routeID: "visnjan", at: Self.start)
     try store.recordEffects([Self.visit("1"), Self.visit("3")])
@@ -130,7 +115,7 @@ import Testing
   }
 
   @Test func removingTheRouteUnderWayEndsTheWalk() throws {
-    let store = try HeraldStore.inMemory()
+    let store = try SQLiteStore.inMemory()
     try store.importRoute(Self.route())
     try store.startWalk(routeID: "visnjan", at: Self.start)
     try store.recordEffects([Self.visit("1")])
@@ -145,7 +130,7 @@ import Testing
   }
 
   @Test func theTrackKeepsPositionsInOrder() throws {
-    let store = try HeraldStore.inMemory()
+    let store = try SQLiteStore.inMemory()
     try store.importRoute(Self.route())
     try store.appendToTrack(Self.origin, at: Self.start)  // no walk: not kept
     try store.startWalk(routeID: "visnjan", at: Self.start)
@@ -160,7 +145,7 @@ import Testing
   }
 
   @Test func anImportCarriesRoutesOnlyWhenItListsThem() throws {
-    let store = try HeraldStore.inMemory()
+    let store = try SQLiteStore.inMemory()
     try store.importRoute(Self.route("a"))
     try store.importRoute(Self.route("b"))
     try store.startWalk(routeID: "b", at: Self.start)
@@ -181,7 +166,7 @@ import Testing
     #expect(try store.routes().isEmpty && store.activeWalk() == nil)
   }
 
-  static let badWrites: [(name: String, write: @Sendable (HeraldStore) throws -> Void)] = [
+  static let badWrites: [(name: String, write: @Sendable (SQLiteStore) throws -> Void)] = [
     ("a route with an empty name", { try $0.importRoute(route(name: "")) }),
     (
       "a point with an empty name",
@@ -201,7 +186,7 @@ import Testing
 
   /// A route that is not there is a record not found (the server answers 404), not bad input.
   @Test func aMissingRouteIsNotFound() throws {
-    let store = try HeraldStore.inMemory()
+    let store = try SQLiteStore.inMemory()
     let missing = RecordError.notFound("route missing", "no such route")
     #expect(throws: missing) { try store.removeRoute(id: "missing") }
     #expect(throws: missing) { try store.startWalk(routeID: "missing", at: Self.start) }
@@ -210,7 +195,7 @@ import Testing
   @Test(arguments: badWrites.indices)
   func aFailedWriteChangesNothing(index: Int) throws {
     let (name, write) = Self.badWrites[index]
-    let store = try HeraldStore.inMemory()
+    let store = try SQLiteStore.inMemory()
     try store.importRoute(Self.route())
     try store.startWalk(routeID: "visnjan", at: Self.start)
     try store.recordEffects([Self.visit("1")])

@@ -12,7 +12,7 @@ import Testing
   let fire = Fixtures.instant("2026-11-23T09:45:00Z")
 
   @Test func aDeliveryNotesWhatItsSlotWaitsForAndALaterOneReplacesIt() throws {
-    let store = try HeraldStore.inMemory()
+    let store = try SQLiteStore.inMemory()
     let reminder = DeliveryKey(requestID: "exercise-reminder", fireDate: fire)
     try store.recordDelivery(
       reminder, deliveredAt: fire, late: false, slot: "exercise-reminder", awaiting: .movementBreak)
@@ -43,7 +43,7 @@ import Testing
       slot: "exercise-reminder", server: "bus/:1.4", notificationID: UInt32.max, hasActions: true,
       request: #"{"summary":"Time to move"}"#)
     do {
-      let store = try HeraldStore(path: path)
+      let store = try SQLiteStore(path: path)
       try store.saveDesktopNotification(record)
       var replaced = record
       replaced.notificationID = 12
@@ -52,7 +52,7 @@ import Testing
         DesktopNotificationRecord(
           slot: "focus-activity", server: "bus/:1.4", notificationID: 13, hasActions: false, request: "{}"))
     }
-    let reopened = try HeraldStore(path: path)
+    let reopened = try SQLiteStore(path: path)
     #expect(try reopened.desktopNotifications().map(\.slot) == ["exercise-reminder", "focus-activity"])
     #expect(try reopened.desktopNotifications().first?.notificationID == 12)
     #expect(
@@ -64,7 +64,7 @@ import Testing
   }
 
   @Test func aBigIDReadsBackExactly() throws {
-    let store = try HeraldStore.inMemory()
+    let store = try SQLiteStore.inMemory()
     try store.saveDesktopNotification(
       DesktopNotificationRecord(
         slot: "s", server: "x", notificationID: UInt32.max, hasActions: false, request: ""))

@@ -9,7 +9,7 @@ import Testing
 /// Settings, language, the movement schedule and the movement log.
 @Suite struct SettingsAndMovementStoreTests {
   @Test func aSettingIsStoredAndReadBack() throws {
-    let store = try HeraldStore.inMemory()
+    let store = try SQLiteStore.inMemory()
     try store.set(.dueDateAdvanceReminderMinutes, .int(30))
     try store.set(.progressReportTime, .time(Fixtures.time(21, 15)))
     try store.set(.dueDateMorningReminderEnabled, .bool(false))
@@ -21,7 +21,7 @@ import Testing
   }
 
   @Test func aSettingOutOfRangeIsRefusedAsTheCoreRefusesIt() throws {
-    let store = try HeraldStore.inMemory()
+    let store = try SQLiteStore.inMemory()
     #expect(throws: FieldError("dueDateMorningReminderHour", "expected an integer 0–23, got 25")) {
       try store.set(.dueDateMorningReminderHour, .int(25))
     }
@@ -29,26 +29,8 @@ import Testing
     #expect(try store.settings() == Settings())
   }
 
-  @Test func theLanguageIsStored() throws {
-    let store = try HeraldStore.inMemory()
-    try store.setLanguage(.en)
-    #expect(try store.language() == .en)
-    #expect(try store.planningState(timeZone: Fixtures.zone("UTC")).language == .en)
-  }
-
-  @Test func aTemplateIsStoredAndCleared() throws {
-    let store = try HeraldStore.inMemory()
-    for template in ScheduleTemplate.allCases {
-      try store.setMovementSchedule(template.schedule)
-      #expect(try store.movementSchedule() == template.schedule)
-    }
-    try store.setMovementSchedule(nil)
-    #expect(try store.movementSchedule() == nil)
-    #expect(try store.planningState(timeZone: Fixtures.zone("UTC")).movementLog == nil)
-  }
-
   @Test func settingADayWithoutAProfileStartsFromTheDefaultProfile() throws {
-    let store = try HeraldStore.inMemory()
+    let store = try SQLiteStore.inMemory()
     let block = try TimeBlock(
       start: Fixtures.time(9, 0), end: Fixtures.time(17, 0), style: .urgent, intervalMinutes: 50)
     try store.setDay(.monday, .timeBlocks([block]))
@@ -60,7 +42,7 @@ import Testing
   }
 
   @Test func theMovementLogCountsPerDayInTheGivenZone() throws {
-    let store = try HeraldStore.inMemory()
+    let store = try SQLiteStore.inMemory()
     let berlin = Fixtures.zone("Europe/Berlin")
     // 22:30Z on the 23rd is already the 24th in Berlin.
     try shown(Fixtures.instant("2026-11-23T21:30:00Z"), in: berlin, store)
@@ -79,7 +61,7 @@ import Testing
   }
 
   @Test func acknowledgingEndsASnooze() throws {
-    let store = try HeraldStore.inMemory()
+    let store = try SQLiteStore.inMemory()
     let utc = Fixtures.zone("UTC")
     try shown(Fixtures.instant("2026-11-23T10:00:00Z"), in: utc, store)
     try store.snoozeMovement(at: Fixtures.instant("2026-11-23T10:01:00Z"))
@@ -91,7 +73,7 @@ import Testing
 
   /// A movement reminder shown at `date`, recorded as the daemon records it: the delivery with its
   /// effect, counted on its day in `zone`.
-  private func shown(_ date: Date, in zone: Zone, _ store: HeraldStore) throws {
+  private func shown(_ date: Date, in zone: Zone, _ store: SQLiteStore) throws {
     let day = zone.day(at: date)
     try store.recordDelivery(
       DeliveryKey(requestID: "exercise-reminder", fireDate: date), deliveredAt: date, late: false,

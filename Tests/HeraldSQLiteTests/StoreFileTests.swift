@@ -20,7 +20,7 @@ import HeraldSystem
     let path = directory.path("data/herald/herald.sqlite")
 
     // When the store opens it
-    let store = try HeraldStore(path: path)
+    let store = try SQLiteStore(path: path)
 
     // Then the file exists, only its owner may read it, it is in WAL mode and fully migrated
     #expect(try mode(path) == 0o600)
@@ -38,17 +38,17 @@ import HeraldSystem
     defer { directory.remove() }
     let path = directory.path("herald.sqlite")
     do {
-      let store = try HeraldStore(path: path)
+      let store = try SQLiteStore(path: path)
       try store.addTask(id: "t1", title: "Angebot schreiben")
     }
-    let reopened = try HeraldStore(path: path)
+    let reopened = try SQLiteStore(path: path)
     #expect(try reopened.tasks().map(\.id) == ["t1"])
     #expect(
       try reopened.value("SELECT count(*) FROM grdb_migrations") == "\(Schema.migrator.migrations.count)")
   }
 
   @Test func anInMemoryStoreIsMigratedToo() throws {
-    let store = try HeraldStore.inMemory()
+    let store = try SQLiteStore.inMemory()
     #expect(try store.appliedMigrations() == Schema.migrator.migrations)
     #expect(try store.settings() == Settings())
     #expect(try store.language() == .de)
@@ -61,7 +61,7 @@ import HeraldSystem
     // A regular file where a directory should be.
     let blocker = directory.path("file")
     try Data().write(to: URL(fileURLWithPath: blocker))
-    let error = #expect(throws: EnvironmentError.self) { try HeraldStore(path: blocker + "/herald.sqlite") }
+    let error = #expect(throws: EnvironmentError.self) { try SQLiteStore(path: blocker + "/herald.sqlite") }
     #expect(error?.tried == "creating the directory \(blocker)")
   }
 
@@ -74,7 +74,7 @@ import HeraldSystem
     (["HOME": "/home/a"], "/home/a/.local/share/herald/herald.sqlite"),
   ])
   func defaultPathFollowsTheEnvironment(environment: [String: String], expected: String) {
-    #expect(HeraldStore.defaultPath(environment: environment) == expected)
+    #expect(SQLiteStore.defaultPath(environment: environment) == expected)
   }
 
   @Test func dataVersionChangesWhenAnotherConnectionCommits() throws {
@@ -82,8 +82,8 @@ import HeraldSystem
     defer { directory.remove() }
     let path = directory.path("herald.sqlite")
     // Given two stores on one file, as the daemon and a command would have
-    let daemon = try HeraldStore(path: path)
-    let command = try HeraldStore(path: path)
+    let daemon = try SQLiteStore(path: path)
+    let command = try SQLiteStore(path: path)
     let before = try daemon.dataVersion()
     #expect(try daemon.dataVersion() == before)
 

@@ -49,7 +49,7 @@ import Testing
         port: port, "POST", "/api/v1/tasks/t2/complete",
         headers: [("Host", "127.0.0.1"), ("Authorization", "Bearer \(harness.token)")])
       #expect(Self.running(await witness.wait(for: 2).last).tally == "2/4 erledigt")
-      _ = try HeraldStore(path: harness.directory.path("herald.sqlite")).completeTask(id: "t3")
+      _ = try SQLiteStore(path: harness.directory.path("herald.sqlite")).completeTask(id: "t3")
       // The other process's change is noticed by polling the store (every 200 ms).
       #expect(Self.running(await witness.wait(for: 3).last).tally == "3/4 erledigt")
       witness.drop()

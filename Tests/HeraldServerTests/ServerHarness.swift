@@ -17,7 +17,7 @@ import ServiceLifecycle
 struct ServerHarness {
   static let now = Fixtures.instant("2026-11-23T07:00:00Z")  // Monday 08:00 in Berlin
   let directory: TemporaryDirectory
-  let store: HeraldStore
+  let store: SQLiteStore
   let token: String
   let clock: ManualClock
   let server: HeraldServerApp
@@ -29,7 +29,7 @@ struct ServerHarness {
     pushServices: PushServices = .vendorsOnly
   ) throws {
     directory = try TemporaryDirectory()
-    store = try HeraldStore(path: directory.path("herald.sqlite"))
+    store = try SQLiteStore(path: directory.path("herald.sqlite"))
     token = try store.createToken(name: "test", at: start)
     clock = ManualClock(now: start)
     server = HeraldServerApp(

@@ -16,10 +16,9 @@ public struct DueDateAdvanceReminder: TaskReminderKind {
   static func content(taskID: String, title: String, lead: AdvanceLeadTime, texts: Texts)
     -> NotificationContent
   {
-    NotificationContent(
-      title: title, body: texts.dueInBody(title, lead: lead), sound: .default,
-      interruptionLevel: .active, categoryIdentifier: NotificationCategory.dueDateAdvance,
-      threadIdentifier: "due-date", userInfo: ["taskID": taskID])
+    content(
+      title: title, body: texts.dueInBody(title, lead: lead), category: NotificationCategory.dueDateAdvance,
+      taskID: taskID)
   }
 
   // MARK: ReminderKind
@@ -29,13 +28,11 @@ public struct DueDateAdvanceReminder: TaskReminderKind {
   public func plan(in context: PlanningContext, _ add: (Int, Date) -> Void) {
     let settings = context.settings
     guard settings.dueDateAdvanceReminderEnabled else { return }
-    for index in context.dueDateBatch {
-      guard let due = context.state.tasks[index].due,
-        let fireDate = Self.fireDate(
-          dueDate: due, lead: settings.dueDateAdvanceReminderMinutes, now: context.now)
-      else { continue }
-      add(index, fireDate)
-    }
+    planEachDueTask(
+      in: context,
+      fireDate: {
+        Self.fireDate(dueDate: $0, lead: settings.dueDateAdvanceReminderMinutes, now: context.now)
+      }, add)
   }
 
   public func content(owner: Int, fireDate: Date, in context: PlanningContext) -> NotificationContent {

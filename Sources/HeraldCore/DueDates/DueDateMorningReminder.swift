@@ -19,10 +19,10 @@ public struct DueDateMorningReminder: TaskReminderKind {
 
   /// "Due today" with the task's title.
   static func content(taskID: String, title: String, texts: Texts) -> NotificationContent {
-    NotificationContent(
-      title: texts.dueTodayTitle, body: texts.dueTodayBody(title), sound: .default,
-      interruptionLevel: .active, categoryIdentifier: NotificationCategory.dueDateMorning,
-      threadIdentifier: "due-date", userInfo: ["taskID": taskID])
+    content(
+      title: texts.dueTodayTitle, body: texts.dueTodayBody(title),
+      category: NotificationCategory.dueDateMorning,
+      taskID: taskID)
   }
 
   // MARK: ReminderKind
@@ -32,14 +32,13 @@ public struct DueDateMorningReminder: TaskReminderKind {
   public func plan(in context: PlanningContext, _ add: (Int, Date) -> Void) {
     let settings = context.settings
     guard settings.dueDateMorningReminderEnabled else { return }
-    for index in context.dueDateBatch {
-      guard let due = context.state.tasks[index].due,
-        let morning = Self.fireDate(
-          dueDate: due, time: settings.dueDateMorningReminderTime, now: context.now,
-          zone: context.zone)
-      else { continue }
-      add(index, morning.fireDate)
-    }
+    planEachDueTask(
+      in: context,
+      fireDate: {
+        Self.fireDate(
+          dueDate: $0, time: settings.dueDateMorningReminderTime, now: context.now, zone: context.zone)?
+          .fireDate
+      }, add)
   }
 
   public func content(owner: Int, fireDate: Date, in context: PlanningContext) -> NotificationContent {

@@ -25,4 +25,21 @@ extension TaskReminderKind {
   public func owner(ofIdentifier identifier: String, in context: PlanningContext) -> Int? {
     taskID(inIdentifier: identifier).flatMap { id in context.state.tasks.firstIndex { $0.id == id } }
   }
+
+  /// Adds a reminder for each task of the due-date batch that is due and has a `fireDate`.
+  func planEachDueTask(
+    in context: PlanningContext, fireDate: (Date) -> Date?, _ add: (Int, Date) -> Void
+  ) {
+    for index in context.dueDateBatch {
+      guard let due = context.state.tasks[index].due, let date = fireDate(due) else { continue }
+      add(index, date)
+    }
+  }
+
+  /// What a due-date reminder of either kind shows: one thread, the task's id for its "done".
+  static func content(title: String, body: String, category: String, taskID: String) -> NotificationContent {
+    NotificationContent(
+      title: title, body: body, sound: .default, interruptionLevel: .active, categoryIdentifier: category,
+      threadIdentifier: "due-date", userInfo: ["taskID": taskID])
+  }
 }

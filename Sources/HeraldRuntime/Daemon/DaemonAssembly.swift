@@ -7,7 +7,7 @@ import Logging
 /// Puts a daemon together from a store and the sinks chosen.
 public enum DaemonAssembly {
   public static func make(
-    store: HeraldStore, sinks: [SinkChoice], clock: any HeraldClock, zones: any TimeZoneSource,
+    store: SQLiteStore, sinks: [SinkChoice], clock: any HeraldClock, zones: any TimeZoneSource,
     configuration: DaemonConfiguration, logger: Logger
   ) async throws -> ReminderDaemon {
     let daemon = ReminderDaemon(
@@ -27,7 +27,7 @@ public enum DaemonAssembly {
   /// The sinks chosen, each once. The desktop sink keeps what it shows in `store`; its buttons
   /// call `onAction`.
   public static func sinks(
-    _ choices: [SinkChoice], store: HeraldStore, logger: Logger, onAction: @escaping ActionCallback
+    _ choices: [SinkChoice], store: SQLiteStore, logger: Logger, onAction: @escaping ActionCallback
   ) throws -> [any DeliverySink] {
     var added = Set<SinkChoice>()
     var sinks: [any DeliverySink] = []

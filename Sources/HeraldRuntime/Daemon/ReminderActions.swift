@@ -10,7 +10,7 @@ public enum ReminderActions {
   /// A button pressed on a reminder that waits for `answer`, or the notification itself clicked
   /// (`.open`: the map of a place notification's route); `logger` hears where the map went.
   public static func perform(
-    _ action: NotificationAction, answering answer: AwaitedAnswer, store: HeraldStore, at now: Date,
+    _ action: NotificationAction, answering answer: AwaitedAnswer, store: SQLiteStore, at now: Date,
     timeZone: Zone, logger: Logger = Logger(label: "herald") { _ in SwiftLogNoOpLogHandler() }
   ) throws {
     switch (action, answer) {
@@ -27,7 +27,7 @@ public enum ReminderActions {
 
   /// A button pressed on `notification`, as planned.
   public static func perform(
-    _ action: NotificationAction, on notification: PlannedNotification, store: HeraldStore, at now: Date,
+    _ action: NotificationAction, on notification: PlannedNotification, store: SQLiteStore, at now: Date,
     timeZone: Zone, logger: Logger = Logger(label: "herald") { _ in SwiftLogNoOpLogHandler() }
   ) throws {
     let info = notification.content.userInfo
@@ -40,14 +40,14 @@ public enum ReminderActions {
   /// "Snooze 5 min": the reminder comes again 5 minutes after `now`, and no follow-up.
   /// False (nothing changed) when no movement reminder waits for an answer.
   @discardableResult
-  public static func snoozeMovement(store: HeraldStore, at now: Date) throws -> Bool {
+  public static func snoozeMovement(store: SQLiteStore, at now: Date) throws -> Bool {
     try store.snoozeMovement(at: now) != nil
   }
 
   /// "Done": the break counts for the day it was shown, and no follow-up.
   /// False (nothing changed) when no movement reminder waits for an answer.
   @discardableResult
-  public static func acknowledgeMovement(store: HeraldStore, at now: Date, timeZone: Zone) throws -> Bool {
+  public static func acknowledgeMovement(store: SQLiteStore, at now: Date, timeZone: Zone) throws -> Bool {
     try store.acknowledgeMovement(at: now, timeZone: timeZone) != nil
   }
 }

@@ -16,7 +16,7 @@ import Logging
 /// due at once, and the core decides for each: shown late within the grace window, recorded as
 /// missed, or skipped because the delivery log has it.
 public actor ReminderDaemon {
-  let store: HeraldStore
+  let store: SQLiteStore
   let clock: any HeraldClock
   let zones: any TimeZoneSource
   let configuration: DaemonConfiguration
@@ -59,7 +59,7 @@ public actor ReminderDaemon {
   public private(set) var missedCount = 0
 
   public init(
-    store: HeraldStore, clock: any HeraldClock, zones: any TimeZoneSource, sinks: [any DeliverySink],
+    store: SQLiteStore, clock: any HeraldClock, zones: any TimeZoneSource, sinks: [any DeliverySink],
     configuration: DaemonConfiguration = DaemonConfiguration(), logger: Logger
   ) {
     self.store = store

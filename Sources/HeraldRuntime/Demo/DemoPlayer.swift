@@ -6,14 +6,14 @@ import HeraldSQLite
 /// Plays the demo: runs the daemon, shows the live countdown now and then, marks a task done
 /// half-way (as the user would), and stops when the sample day is over.
 public struct DemoPlayer: Sendable {
-  let store: HeraldStore
+  let store: SQLiteStore
   let clock: any HeraldClock
   let daemon: ReminderDaemon
   let console: Console
   let zone: Zone
 
   public init(
-    store: HeraldStore, clock: any HeraldClock, daemon: ReminderDaemon, console: Console, zone: Zone
+    store: SQLiteStore, clock: any HeraldClock, daemon: ReminderDaemon, console: Console, zone: Zone
   ) {
     self.store = store
     self.clock = clock

@@ -1,6 +1,7 @@
 import Foundation
 import HeraldContracts
 import HeraldCore
+import HeraldDBus
 import HeraldSQLite
 import HeraldSystem
 import Logging
@@ -18,14 +19,14 @@ actor DesktopNotifier {
   typealias Pressed = @Sendable (_ action: NotificationAction, _ slot: String) async -> Void
 
   private let server: NotificationServer
-  private let store: HeraldStore
+  private let store: SQLiteStore
   private let logger: Logger
   private let onAction: Pressed
   private var listening: Task<Void, Never>?
   /// Slots whose notification the user closed, until something is shown there again.
   private var dismissed = Set<String>()
 
-  init(server: NotificationServer, store: HeraldStore, logger: Logger, onAction: @escaping Pressed) {
+  init(server: NotificationServer, store: SQLiteStore, logger: Logger, onAction: @escaping Pressed) {
     self.server = server
     self.store = store
     self.logger = logger

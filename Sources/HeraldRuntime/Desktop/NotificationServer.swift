@@ -1,4 +1,5 @@
 import Foundation
+import HeraldDBus
 import HeraldSystem
 import Logging
 

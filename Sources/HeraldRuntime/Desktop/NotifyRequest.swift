@@ -1,4 +1,5 @@
 import Foundation
+import HeraldDBus
 
 /// One `Notify` call of the freedesktop notification protocol, as Herald makes it: what the
 /// server is asked to show. Codable, so that the desktop keeps it with the notification and can

@@ -14,7 +14,7 @@ public enum MapOpener {
   ///
   /// Throws a `FieldError` when the route does not exist. Only the walk under way has visits, a
   /// track and a position; another route is drawn with its points alone.
-  public static func svg(routeID: String, store: HeraldStore, highlighted: String? = nil) throws -> String {
+  public static func svg(routeID: String, store: SQLiteStore, highlighted: String? = nil) throws -> String {
     guard let route = try store.route(id: routeID) else {
       throw FieldError("route \(routeID)", "no such route")
     }
@@ -30,7 +30,7 @@ public enum MapOpener {
   /// user walked) and opens it with `xdg-open`, without waiting for the viewer. Returns the file.
   @discardableResult
   public static func open(
-    _ link: MapDeepLink, store: HeraldStore, logger: Logger,
+    _ link: MapDeepLink, store: SQLiteStore, logger: Logger,
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) throws -> URL {
     let document = try svg(routeID: link.routeID, store: store, highlighted: link.spotID)

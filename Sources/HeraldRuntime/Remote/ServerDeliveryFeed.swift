@@ -26,7 +26,7 @@ import ServiceLifecycle
 public struct ServerDeliveryFeed: Service {
   let server: URL
   let token: String
-  let store: HeraldStore
+  let store: SQLiteStore
   let sinks: [any DeliverySink]
   let clock: any HeraldClock
   let policy: DeliveryPolicy
@@ -36,7 +36,7 @@ public struct ServerDeliveryFeed: Service {
   var idleTimeout: TimeInterval = 45
 
   public init(
-    server: URL, token: String, store: HeraldStore, sinks: [any DeliverySink], clock: any HeraldClock,
+    server: URL, token: String, store: SQLiteStore, sinks: [any DeliverySink], clock: any HeraldClock,
     policy: DeliveryPolicy, logger: Logger
   ) {
     self.server = server

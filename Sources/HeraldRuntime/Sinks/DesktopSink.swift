@@ -1,6 +1,7 @@
 import Foundation
 import HeraldContracts
 import HeraldCore
+import HeraldDBus
 import HeraldSQLite
 import HeraldSystem
 import Logging
@@ -19,7 +20,7 @@ public struct DesktopSink: DeliverySink {
   /// Loads sd-bus and prepares the connection; throws when the library or the session bus is
   /// missing. Button presses go to `onAction`. The connection is made at the first notification
   /// (or `resume()`), and made again whenever the bus or the server restarts.
-  public init(store: HeraldStore, logger: Logger, onAction: @escaping ActionCallback) throws(EnvironmentError)
+  public init(store: SQLiteStore, logger: Logger, onAction: @escaping ActionCallback) throws(EnvironmentError)
   {
     let library = try SDBus.shared.get()
     try Self.requireAvailable()

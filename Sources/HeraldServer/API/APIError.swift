@@ -3,6 +3,7 @@ import HTTPTypes
 import HeraldContracts
 import HeraldCore
 import HeraldPostgres
+import HeraldPostgresConnections
 import HeraldSQLite
 import HeraldSystem
 import Hummingbird

@@ -37,9 +37,7 @@ extension APIHandler {
     guard case .json(let body) = input.body else {
       throw APIError(.unsupportedMediaType, problem: "expected JSON")
     }
-    if let id = body.id, id != input.path.id {
-      throw FieldError("id", "cannot be changed (\(input.path.id))")
-    }
+    if let id = body.id { try RecordRules.keepsID(id, of: input.path.id) }
     let draft = try body.draft()
     let account = try account
     let block = try await changing {

@@ -2,21 +2,24 @@ import Foundation
 import HeraldCore
 import HeraldPush
 import HeraldContracts
-import HeraldSQLite
 import OpenAPIRuntime
 
 /// Web Push's operations (`contracts/push.md`): the VAPID public key pages subscribe with, and the
-/// devices subscribed. One person's SQLite store for now; PostgreSQL's users are answered 404.
+/// devices subscribed, in whichever store holds the user's data.
 extension APIHandler {
   func getPushKey(_ input: Operations.GetPushKey.Input) async throws -> Operations.GetPushKey.Output {
-    let key = try VAPIDKey(privateKeyText: try pushStore().vapidPrivateKey { VAPIDKey().privateKeyText })
+    let key = try VAPIDKey(
+      privateKeyText: try await account.store.vapidPrivateKey { VAPIDKey().privateKeyText })
     return .ok(.init(body: .json(.init(publicKey: key.publicKeyText))))
   }
 
   func listPushSubscriptions(_ input: Operations.ListPushSubscriptions.Input) async throws
     -> Operations.ListPushSubscriptions.Output
   {
-    .ok(.init(body: .json(try pushStore().pushSubscriptions().map(Components.Schemas.PushSubscription.init))))
+    .ok(
+      .init(
+        body: .json(try await account.store.pushSubscriptions().map(Components.Schemas.PushSubscription.init))
+      ))
   }
 
   func createPushSubscription(_ input: Operations.CreatePushSubscription.Input) async throws
@@ -25,7 +28,7 @@ extension APIHandler {
     guard case .json(let body) = input.body else {
       throw APIError(.unsupportedMediaType, problem: "expected JSON")
     }
-    let store = try pushStore()
+    let store = try account.store
     // Every check before anything is stored: an endpoint Herald would not POST to is refused.
     let subscription = try PushSubscription(
       endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth, services: pushServices)
@@ -36,7 +39,7 @@ extension APIHandler {
       return Date(timeIntervalSince1970: milliseconds / 1000)
     }
     let saved = try await changing {
-      try store.savePushSubscription(
+      try await store.savePushSubscription(
         endpoint: subscription.endpoint.absoluteString, p256dh: Base64URL.encode(subscription.keys.p256dh),
         auth: Base64URL.encode(subscription.keys.auth), expirationTime: expiry, at: clock.now())
     }
@@ -48,26 +51,15 @@ extension APIHandler {
   func deletePushSubscription(_ input: Operations.DeletePushSubscription.Input) async throws
     -> Operations.DeletePushSubscription.Output
   {
-    let store = try pushStore()
-    try await changing { try store.removePushSubscription(id: input.path.id) }
+    let store = try account.store
+    try await changing { try await store.removePushSubscription(id: input.path.id) }
     return .noContent(.init())
-  }
-
-  /// The one person's SQLite store; PostgreSQL's users have no subscriptions here yet.
-  private func pushStore() throws -> HeraldStore {
-    guard let store = try account.store as? HeraldStore else {
-      // 404, not 501: the path is not there for them yet, and no request of theirs is a server's fault.
-      throw APIError(
-        .notFound,
-        problem: "push keys and subscriptions are not yet kept for the users of a PostgreSQL server")
-    }
-    return store
   }
 }
 
 extension Components.Schemas.PushSubscription {
   /// `lastDeliveredAt` written as null when there is none (the contract's form), not left out.
-  init(_ record: HeraldStore.PushSubscriptionRecord) throws {
+  init(_ record: PushSubscriptionRecord) throws {
     self.init(
       id: record.id, endpoint: record.endpoint, createdAt: APIInstant.text(record.createdAt),
       lastDeliveredAt: try OpenAPIValueContainer(

@@ -16,7 +16,7 @@ struct Account: Sendable {
   var timeZone: @Sendable () throws(FieldError) -> Zone
   /// One person's SQLite store, whose followed calendars (`herald calendar add`) are planned with
   /// their own data; nil for the users of a PostgreSQL database, who follow none yet.
-  var calendars: HeraldStore?
+  var calendars: SQLiteStore?
 
   /// The account of the request being handled, set by the middleware that authenticated it.
   @TaskLocal static var current: Account?

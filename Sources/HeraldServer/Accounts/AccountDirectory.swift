@@ -19,7 +19,7 @@ protocol AccountDirectory: Sendable {
 
 /// One person's data in one SQLite file: every token opens it; plans use the system's zone.
 struct SingleUserDirectory: AccountDirectory {
-  let store: HeraldStore
+  let store: SQLiteStore
   let zones: any TimeZoneSource
 
   func account(forToken secret: String) async throws -> Account? {

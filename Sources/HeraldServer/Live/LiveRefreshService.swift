@@ -9,7 +9,7 @@ import ServiceLifecycle
 /// starting or ending by the clock is noticed within a second; a keepalive goes out regularly.
 struct LiveRefreshService: Service {
   let hub: LiveEventHub
-  let store: HeraldStore
+  let store: SQLiteStore
   var pollInterval: Duration = .milliseconds(200)
   var timeCheckInterval: Duration = .seconds(1)
   var keepaliveInterval: Duration = .seconds(15)

@@ -1,4 +1,5 @@
 import HeraldPostgres
+import HeraldPostgresConnections
 import Hummingbird
 
 /// While the database of many users cannot be reached, a page answers at once with 503, a

@@ -31,7 +31,7 @@ struct DeliveryHistory {
   let entries: [Entry]
 
   /// Today's deliveries in `store`, latest first.
-  init(store: HeraldStore, state: PlanningState, now: Date) throws {
+  init(store: SQLiteStore, state: PlanningState, now: Date) throws {
     let zone = state.timeZone
     let midnight = zone.instant(on: zone.day(at: now), at: .midnight)
     let awaited = try store.awaitedAnswers()
@@ -65,7 +65,7 @@ struct DeliveryHistory {
   /// The delivery still waiting for `action` on the reminder `requestID` fired at `fireDate`: what
   /// it waits for, when it waits still and offers `action`; nil otherwise.
   static func awaiting(
-    requestID: String, fireDate: Date, action: NotificationAction, store: HeraldStore, state: PlanningState,
+    requestID: String, fireDate: Date, action: NotificationAction, store: SQLiteStore, state: PlanningState,
     now: Date
   ) throws -> AwaitedAnswer? {
     let record = DeliveryRecord(

@@ -1,5 +1,6 @@
 import HeraldCore
 import HeraldPostgres
+import HeraldPostgresConnections
 import Hummingbird
 
 /// A page no route has (404) and a page that failed (500) are answered with a page in the pages'

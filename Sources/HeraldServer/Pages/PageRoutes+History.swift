@@ -26,7 +26,7 @@ extension PageRoutes {
     let now = clock.now()
     let state = try await account.planningState(at: now)
     // Only one person's SQLite store keeps a delivery log with its answers.
-    let history = try (account.store as? HeraldStore).map {
+    let history = try (account.store as? SQLiteStore).map {
       try DeliveryHistory(store: $0, state: state, now: now)
     }
     let page = HistoryPage(
@@ -36,7 +36,7 @@ extension PageRoutes {
   }
 
   private func answer(_ fields: FormFields, _ account: Account) async throws {
-    guard let store = account.store as? HeraldStore else {
+    guard let store = account.store as? SQLiteStore else {
       throw RecordError(.conflict, subject: "history", problem: "this server keeps no history for its users")
     }
     guard let requestID = fields.trimmed("request") else { throw FieldError("request", "required") }

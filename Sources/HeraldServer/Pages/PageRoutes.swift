@@ -182,7 +182,7 @@ struct PageRoutes: Sendable {
       throw HTTPError(.notFound, message: "no route is active")
     }
     // Only the SQLite store has walks (a server for many users refuses them).
-    guard let local = store as? HeraldStore else { throw HTTPError(.notFound, message: "no route is active") }
+    guard let local = store as? SQLiteStore else { throw HTTPError(.notFound, message: "no route is active") }
     let svg = try MapOpener.svg(routeID: walk.routeID, store: local)
     return Response(
       status: .ok, headers: [.contentType: "image/svg+xml; charset=utf-8", .cacheControl: "no-store"],

@@ -4,6 +4,7 @@ import Foundation
   import Glibc
 #endif
 import HeraldPostgres
+import HeraldPostgresConnections
 import HeraldTestSupport
 
 /// A PostgreSQL server of a test's own (`.ci/postgres`), which it may crash and start again

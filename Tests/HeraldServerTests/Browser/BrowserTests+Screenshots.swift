@@ -58,7 +58,7 @@ extension BrowserTests {
 
   /// What the daemon delivered between 08:00 and 10:20 of `fillDay`'s Monday, in order: each
   /// reminder planned at 08:00 that fired by 10:20 (a rolling kind's first only).
-  static func deliverMorning(_ store: HeraldStore, zone: Zone) throws {
+  static func deliverMorning(_ store: SQLiteStore, zone: Zone) throws {
     let context = PlanningContext(
       state: try store.planningState(timeZone: zone), now: Fixtures.instant("2026-11-23T07:00:00Z"),
       limits: .unlimited)
@@ -79,7 +79,7 @@ extension BrowserTests {
 
   /// A working day around `now`: a focus block running with three tasks (one done), two more
   /// blocks, tasks due today and tomorrow, the office template, advance reminders an hour ahead.
-  static func fillDay(_ store: HeraldStore, at now: Date) throws {
+  static func fillDay(_ store: SQLiteStore, at now: Date) throws {
     let minute = 60.0
     try store.addTask(id: "t1", title: "Gliederung entwerfen", completed: true)
     try store.addTask(id: "t2", title: "Einleitung schreiben")

@@ -1,0 +1,101 @@
+import Foundation
+import HeraldContracts
+import PostgresNIO
+
+/// Web Push's rows (migration v15): the deployment's secrets by name, and each user's
+/// subscriptions.
+extension PostgresStore {
+  /// The secret `name`: the one kept, or `make()`'s, stored first. Two processes making one at
+  /// once both get the one stored first: a conflicting insert returns the kept row.
+  func pushSecret(_ name: String, orMake make: () -> String) async throws -> String {
+    if let kept = try await onePushRow("SELECT value FROM push_secret WHERE name = \(name)") {
+      return kept
+    }
+    let made = make()
+    let kept = try await onePushRow(
+      """
+      INSERT INTO push_secret (name, value) VALUES (\(name), \(made))
+      ON CONFLICT (name) DO UPDATE SET value = push_secret.value RETURNING value
+      """)
+    return kept ?? made
+  }
+
+  /// The text of `query`'s first row; nil when it has none.
+  private func onePushRow(_ query: PostgresQuery) async throws -> String? {
+    try await client.withConnection { connection in
+      let rows = try await connection.query(query, logger: logger)
+      for try await value in rows.decode(String.self) { return value }
+      return nil
+    }
+  }
+
+  func savePushSubscription(
+    ofUser user: Int64, endpoint: String, p256dh: String, auth: String, expirationTime: Date?, at now: Date
+  ) async throws -> (record: PushSubscriptionRecord, created: Bool) {
+    let id = "ps-" + AccessSecret.random().prefix(16)
+    // One statement: a new endpoint is inserted, a known one gets the new keys and keeps its id
+    // (`xmax = 0` only on a row this statement inserted). Either way it returns the row.
+    let rows = try await client.withConnection { connection in
+      try await connection.query(
+        """
+        INSERT INTO push_subscription (user_id, id, endpoint, p256dh, auth, expiration_time, created_at)
+        VALUES (\(user), \(id), \(endpoint), \(p256dh), \(auth), \(expirationTime), \(now))
+        ON CONFLICT (user_id, endpoint) DO UPDATE
+          SET p256dh = EXCLUDED.p256dh, auth = EXCLUDED.auth, expiration_time = EXCLUDED.expiration_time
+        RETURNING \(unescaped: Self.subscriptionColumns), xmax = 0
+        """, logger: logger
+      ).collect()
+    }
+    guard let row = rows.first else {
+      throw RecordError.notFound("push subscription \(endpoint)", "the database returned no row")
+    }
+    let (id_, endpoint_, p256dh_, auth_, expiry, created, delivered, inserted) = try row.decode(
+      (String, String, String, String, Date?, Date, Date?, Bool).self)
+    return (
+      PushSubscriptionRecord(
+        id: id_, endpoint: endpoint_, p256dh: p256dh_, auth: auth_, expirationTime: expiry,
+        createdAt: created,
+        lastDeliveredAt: delivered),
+      inserted
+    )
+  }
+
+  func pushSubscriptions(ofUser user: Int64) async throws -> [PushSubscriptionRecord] {
+    let rows = try await client.withConnection { connection in
+      try await connection.query(
+        """
+        SELECT \(unescaped: Self.subscriptionColumns) FROM push_subscription
+        WHERE user_id = \(user) ORDER BY created_at, id
+        """, logger: logger
+      ).collect()
+    }
+    return try rows.map { try Self.subscription($0) }
+  }
+
+  func removePushSubscription(ofUser user: Int64, id: String) async throws {
+    let rows = try await client.withConnection { connection in
+      try await connection.query(
+        "DELETE FROM push_subscription WHERE user_id = \(user) AND id = \(id) RETURNING id", logger: logger
+      ).collect()
+    }
+    guard !rows.isEmpty else {
+      throw RecordError.notFound("push subscription \(id)", "no such push subscription")
+    }
+  }
+
+  func recordPushDelivered(ofUser user: Int64, id: String, at date: Date) async throws {
+    try await execute(
+      "UPDATE push_subscription SET last_delivered_at = \(date) WHERE user_id = \(user) AND id = \(id)")
+  }
+
+  private static let subscriptionColumns =
+    "id, endpoint, p256dh, auth, expiration_time, created_at, last_delivered_at"
+
+  private static func subscription(_ row: PostgresRow) throws -> PushSubscriptionRecord {
+    let (id, endpoint, p256dh, auth, expiry, created, delivered) = try row.decode(
+      (String, String, String, String, Date?, Date, Date?).self)
+    return PushSubscriptionRecord(
+      id: id, endpoint: endpoint, p256dh: p256dh, auth: auth, expirationTime: expiry, createdAt: created,
+      lastDeliveredAt: delivered)
+  }
+}
