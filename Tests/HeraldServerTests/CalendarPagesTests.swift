@@ -85,12 +85,13 @@ import Testing
     let event = { @Sendable in try String(contentsOfFile: folder + "/walk.ics", encoding: .utf8) }
     try await harness.test { client in
       let session = try await Self.session(client, "/today")
-      let mark = #"<span class="calendar" title="Kalender">Arbeit &amp; &lt;Co&gt;</span>"#
-      #expect(session.html.contains(#"<li id="block-walk@example.org">"#), "\(session.html)")
+      let mark = #"<span class="tag calendar" title="Kalender">Arbeit &amp; &lt;Co&gt;</span>"#
+      #expect(
+        session.html.contains(#"<li id="block-walk@example.org" class="block-entry">"#), "\(session.html)")
       #expect(session.html.contains(#"action="/today/blocks/walk@example.org/edit""#))
       #expect(session.html.components(separatedBy: mark).count == 3, "the block and the task are marked")
       // A calendar's to-do is completed in the calendar, not here.
-      #expect(session.html.contains(#"<li id="task-invoice">"#))
+      #expect(session.html.contains(#"<li id="task-invoice" class="task-entry">"#))
       #expect(!session.html.contains("/today/tasks/invoice/complete"))
 
       // The page's edit form: 12:00 in Berlin is 11:00 UTC, written to the event.

@@ -55,6 +55,17 @@ import Testing
       let today = try await client.execute(uri: "/today", method: .get) { String(buffer: $0.body) }
       #expect(today.contains("Deep Work &lt;Kalender&gt; &amp; &quot;Fokus&quot;"), "\(today)")
       #expect(!today.contains("<Kalender>"))
+      // An instance of the series says so, and offers no edit or delete that would be refused.
+      let id = "deep-work/20261123T080000Z"
+      let row = try #require(
+        today.firstMatch(of: /<li id="block-deep-work\/20261123T080000Z"[^>]*>(?s:.*?)<\/li>/).map {
+          String($0.output)
+        },
+        "\(today)")
+      #expect(row.contains("<span class=\"tag series\">Serie</span>"), "\(row)")
+      #expect(row.contains("Teil einer Serie: ändere oder lösche sie in ihrem Kalender."))
+      #expect(!row.contains("/today/blocks/\(TodayPage.segment(id))/edit"))
+      #expect(!row.contains("/delete"))
 
       // The countdown, once it runs.
       harness.clock.advance(by: 3600 + 1800)

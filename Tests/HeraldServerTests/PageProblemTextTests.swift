@@ -25,6 +25,11 @@ import Testing
     ),
     (RecordError.notFound("task t9", "no such task"), "Task t9: gibt es nicht", "task t9: no such task"),
     (
+      RecordError(.conflict, subject: "reminder exercise-reminder", problem: "no longer waits for an answer"),
+      "Mitteilung exercise-reminder: wartet nicht mehr auf eine Antwort",
+      "reminder exercise-reminder: no longer waits for an answer"
+    ),
+    (
       RecordError(
         .conflict, subject: "block standup/20261123T080000Z",
         problem: "is part of a recurring event in calendar c1; change the series in the calendar itself"),

@@ -56,16 +56,28 @@ public final class WebDriver: @unchecked Sendable {
 
   deinit { stop() }
 
-  /// Opens a headless browser window of `width` × `height` pixels (CSS), in `language`.
-  public func session(width: Int = 1280, height: Int = 1000, language: String = "en-US") async throws
-    -> WebDriverSession
-  {
-    let arguments = [
+  /// Opens a headless browser window of `width` × `height` pixels (CSS), in `language`; with
+  /// `mobile`, Chromium emulates a phone of that size (touch, a phone's user agent and pixel ratio),
+  /// as a phone's browser lays the pages out; with `dark`, the system's theme is dark.
+  public func session(
+    width: Int = 1280, height: Int = 1000, language: String = "en-US", mobile: Bool = false,
+    dark: Bool = false
+  ) async throws -> WebDriverSession {
+    var arguments = [
       "--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=\(width),\(height)",
       "--lang=\(language)",
       "--hide-scrollbars",
     ]
-    let options: [String: Any] = ["args": arguments]
+    if dark { arguments.append("--blink-settings=preferredColorScheme=0") }
+    var options: [String: Any] = ["args": arguments]
+    if mobile {
+      options["mobileEmulation"] =
+        [
+          "deviceMetrics": ["width": width, "height": height, "pixelRatio": 3, "touch": true],
+          "userAgent":
+            "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36",
+        ] as [String: Any]
+    }
     let capabilities: [String: Any] = ["browserName": "chrome", "goog:chromeOptions": options]
     let body = try WebDriverSession.json(["capabilities": ["alwaysMatch": capabilities]])
     let port = port

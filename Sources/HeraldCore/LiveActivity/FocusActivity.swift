@@ -15,6 +15,12 @@ public struct FocusActivity: Sendable, Hashable, Codable {
     blocks.filter { $0.start > now }.min { $0.start != $1.start ? $0.start < $1.start : $0.id < $1.id }
   }
 
+  /// The task `block` is on: its first task not done, in the block's order (the live view's
+  /// "Erledigt" completes this one).
+  public static func currentTask(of block: FocusBlock, tasks: [TodoItem]) -> TodoItem? {
+    block.taskIDs.lazy.compactMap { id in tasks.first { $0.id == id } }.first { !$0.completed }
+  }
+
   /// The activity that should run at `now`: the running block that started last (ties by id),
   /// with its tasks' progress; `nil` when no block runs.
   public static func current(blocks: [FocusBlock], tasks: [TodoItem], now: Date) -> FocusActivity? {
@@ -25,7 +31,7 @@ public struct FocusActivity: Sendable, Hashable, Codable {
     let byID = Dictionary(tasks.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     let blockTasks = block.taskIDs.compactMap { byID[$0] }
     let state = FocusActivityContentState(
-      currentTaskTitle: blockTasks.first { !$0.completed }?.title,
+      currentTaskTitle: currentTask(of: block, tasks: tasks)?.title,
       completedCount: blockTasks.count { $0.completed },
       totalCount: blockTasks.count)
     let attributes = FocusActivityAttributes(

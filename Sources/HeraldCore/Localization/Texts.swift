@@ -50,8 +50,13 @@ public struct Texts: Sendable {
     pick("Deine letzte Bewegungspause steht noch aus.", "Your last movement break is still waiting.")
   }
   public var progressTitle: String { pick("Dein Bewegungstag", "Your movement today") }
+  /// The day's tally; before any break was reminded (a report planned for a day still to come,
+  /// or a day the daemon did not run) it says so instead of announcing "0 of 0".
   public func progressBody(done: Int, reminded: Int) -> String {
-    pick(
+    guard reminded > 0 else {
+      return pick("Noch keine Bewegungspause erinnert.", "No movement break reminded yet.")
+    }
+    return pick(
       "\(done) von \(reminded) Bewegungspausen erledigt.",
       "\(done) of \(reminded) movement breaks done.")
   }

@@ -17,6 +17,9 @@ struct FormFields: Sendable {
   /// The first value of `name`; `nil` when the form has none.
   subscript(name: String) -> String? { values[name]?.first }
 
+  /// Every value of `name`, in order (a repeated hidden field: the blocks a deleted task was in).
+  func all(_ name: String) -> [String] { values[name] ?? [] }
+
   /// Whether a checkbox called `name` was checked (a checked box is sent, an unchecked one is not).
   func isChecked(_ name: String) -> Bool { values[name] != nil }
 

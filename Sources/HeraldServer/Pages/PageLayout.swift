@@ -4,7 +4,7 @@ import HeraldCore
 /// content security policy allows no inline script), and a message line.
 struct PageLayout {
   enum Section: String {
-    case today, live, settings, route, login
+    case today, live, history, settings, route, login
     /// An error page: in none of the sections.
     case error
   }
@@ -15,7 +15,9 @@ struct PageLayout {
     _ section: Section, title: String, message: HTML? = nil, scripts: [String] = [], body: HTML
   ) -> HTML {
     let nav: [HTML] = [
-      (Section.today, texts.today), (.live, texts.live), (.settings, texts.settings), (.route, texts.route),
+      (Section.today, texts.today), (.live, texts.live), (.history, texts.history),
+      (.settings, texts.settings),
+      (.route, texts.route),
     ].map { item, label in
       let current = item == section ? HTML(trusted: " aria-current=\"page\"") : ""
       return "<a href=\"/\(item.rawValue)\"\(current)>\(label)</a>"

@@ -29,27 +29,19 @@ struct PageRoutes: Sendable {
       let id = try Self.id(context)
       return try await post(request, context) { fields, account in try await editBlock(id, fields, account) }
     }
-    router.post("/today/blocks/:id/delete") { request, context in
-      let id = try Self.id(context)
-      return try await post(request, context) { _, account in
-        try await account.removeFocusBlock(id: id, at: clock.now())
-      }
-    }
     router.post("/today/tasks") { request, context in
       try await post(request, context) { fields, account in try await createTask(fields, account) }
     }
+    // The live view's "Erledigt" comes back to the live view (`?back=live`).
     router.post("/today/tasks/:id/complete") { request, context in
       let id = try Self.id(context)
-      return try await post(request, context) { _, account in
+      let back = request.uri.queryParameters["back"] == "live" ? "/live" : "/today"
+      return try await post(request, context, back: back) { _, account in
         _ = try await account.store.completeTask(id: id)
       }
     }
-    router.post("/today/tasks/:id/delete") { request, context in
-      let id = try Self.id(context)
-      return try await post(request, context) { _, account in
-        try await account.store.removeTask(id: id)
-      }
-    }
+    registerDay(on: router)
+    registerHistory(on: router)
     router.get("/settings") { request, _ in try await settings(request, message: nil) }
     router.post("/settings") { request, context in
       try await post(request, context, back: "/settings?saved=1") { fields, account in
@@ -114,7 +106,7 @@ struct PageRoutes: Sendable {
     return try await hubs.hub(for: try await account())
   }
 
-  private func account() async throws -> Account {
+  func account() async throws -> Account {
     if let account = Account.current { return account }
     guard !requiresLogin, let account = try await directory.pageAccount() else {
       throw HTTPError(.unauthorized, message: "log in first")
@@ -122,7 +114,7 @@ struct PageRoutes: Sendable {
     return account
   }
 
-  private func today(_ request: Request, message: HTML? = nil, status: HTTPResponse.Status = .ok) async throws
+  func today(_ request: Request, message: HTML? = nil, status: HTTPResponse.Status = .ok) async throws
     -> Response
   {
     let account = try await account()
@@ -162,10 +154,11 @@ struct PageRoutes: Sendable {
     let zone = try account.timeZone()
     let now = clock.now()
     let state = try await account.planningState(at: now)
+    let token = FormToken.token(of: request)
     let page = LivePage(
       texts: PageTexts(language: state.language), snapshot: LiveSnapshot(state: state, now: now), zone: zone,
-      now: now)
-    return PageResponse.html(page.render(), formToken: FormToken.token(of: request))
+      now: now, formToken: token.token)
+    return PageResponse.html(page.render(), formToken: token)
   }
 
   private func routePage(_ request: Request, message: HTML? = nil, status: HTTPResponse.Status = .ok)
@@ -200,7 +193,7 @@ struct PageRoutes: Sendable {
 
   /// Checks the origin and the form token, runs `change`, tells the live view, and goes back; a
   /// refused value shows the page again with the field and the problem, having changed nothing.
-  private func post(
+  func post(
     _ request: Request, _ context: some RequestContext, back: String = "/today",
     _ change: (FormFields, Account) async throws -> Void
   ) async throws -> Response {
@@ -230,13 +223,16 @@ struct PageRoutes: Sendable {
     if back.hasPrefix("/settings") {
       return try await settings(request, message: message, status: .unprocessableContent)
     }
+    if back.hasPrefix("/history") {
+      return try await historyPage(request, message: message, status: .unprocessableContent)
+    }
     if back.hasPrefix("/route") {
       return try await routePage(request, message: message, status: .unprocessableContent)
     }
     return try await today(request, message: message, status: .unprocessableContent)
   }
 
-  private func instant(_ fields: FormFields, _ name: String, _ account: Account) throws(FieldError) -> Date? {
+  func instant(_ fields: FormFields, _ name: String, _ account: Account) throws(FieldError) -> Date? {
     guard let text = fields.trimmed(name) else { return nil }
     return try LocalInstant.parse(
       text, zone: try account.timeZone(), field: name)

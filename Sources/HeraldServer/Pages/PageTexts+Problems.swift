@@ -24,12 +24,18 @@ extension PageTexts {
     let fields = [
       "title": "Titel", "start": "Beginn", "end": "Ende", "due": "Fällig", "source": "Quelle",
       "name": "Name", "username": "Benutzername", "passwordFile": "Passwort-Datei", "route": "Route",
-      "template": "Vorlage", "calendars": "Kalender", "interval": "Intervall",
+      "template": "Vorlage", "calendars": "Kalender", "interval": "Intervall", "history": "Verlauf",
+      "action": "Aktion", "fireDate": "Zeitpunkt",
     ]
     if let field = fields[subject] { return field }
-    guard let match = subject.wholeMatch(of: /(block|task|calendar|route|token) (.+)/) else { return subject }
+    guard let match = subject.wholeMatch(of: /(block|task|calendar|route|token|reminder) (.+)/) else {
+      return subject
+    }
     let kind =
-      ["block": "Focus Block", "task": "Task", "calendar": "Kalender", "route": "Route", "token": "Token"][
+      [
+        "block": "Focus Block", "task": "Task", "calendar": "Kalender", "route": "Route", "token": "Token",
+        "reminder": "Mitteilung",
+      ][
         String(match.output.1)] ?? String(match.output.1)
     return "\(kind) \(match.output.2)"
   }
@@ -45,6 +51,11 @@ extension PageTexts {
     case "required": return "fehlt"
     case "this server follows no calendars for its users":
       return "dieser Server folgt für seine Nutzer keinen Kalendern"
+    case "this server keeps no history for its users":
+      return "dieser Server führt für seine Nutzer keinen Verlauf"
+    case "no longer waits for an answer": return "wartet nicht mehr auf eine Antwort"
+    case "expected done or snooze": return "erwartet done oder snooze"
+    case "expected an RFC 3339 instant": return "erwartet einen Zeitpunkt nach RFC 3339"
     default: break
     }
     if let m = problem.wholeMatch(of: /is (\d+) characters long; at most (\d+) allowed/) {

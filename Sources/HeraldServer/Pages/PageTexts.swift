@@ -130,7 +130,6 @@ struct PageTexts: Sendable {
   var upcoming: String { pick("Anstehende Mitteilungen", "Upcoming notifications") }
   var nothingUpcoming: String { pick("Nichts geplant.", "Nothing planned.") }
   var dayTimeline: String { pick("Der Tag", "The day") }
-  var noDueDate: String { pick("ohne Frist", "no due date") }
   var calendarLeftOut: String { pick("Nicht eingeplant:", "Left out of the plan:") }
   var storedProblemsHeading: String { pick("Nicht lesbar gespeichert", "Stored in a form Herald refuses") }
   /// One stored problem: which item, what could not be read, and what became of it.

@@ -25,6 +25,22 @@
     return node;
   }
 
+  // "Erledigt": the same form the server renders, posting with the page's form token and
+  // coming back here; the event that follows shows the next task.
+  function doneForm(taskPath, label) {
+    const form = element("form", "live-done-form");
+    form.method = "post";
+    form.action = "/today/tasks/" + taskPath + "/complete?back=live";
+    const token = document.createElement("input");
+    token.type = "hidden";
+    token.name = "_form";
+    token.value = root.dataset.form;
+    const button = element("button", "live-done", label);
+    button.type = "submit";
+    form.append(token, button);
+    return form;
+  }
+
   function tick() {
     if (end === null) return;
     const now = Date.now();
@@ -52,8 +68,16 @@
     line.append(countdown);
     const progress = element("progress", "live-progress");
     progress.max = 1000;
-    root.append(element("h2", "live-title", block.title), line, element("p", "live-task", block.task),
-      element("p", "live-tally", block.tally), progress);
+    const ends = element("p", "live-ends", block.ends);
+    ends.className = "times";
+    root.append(element("h2", "live-title", block.title), line, ends, element("p", "live-task", block.task));
+    if (block.taskPath) root.append(doneForm(block.taskPath, block.done));
+    root.append(element("p", "live-tally", block.tally), progress);
+    if (block.next) {
+      const next = element("p", "live-next", block.next);
+      next.className = "next";
+      root.append(next);
+    }
     tick();
   }
 

@@ -46,7 +46,7 @@ extension BrowserTests {
       try await browser.type(title, into: try await browser.element("#new-task-title"))
       try await browser.click(try await browser.element("#new-task-add"))
 
-      let shown = try await browser.waitForElement("#tasks .task-title")
+      let shown = try await browser.waitForElement("#days .task-title")
       #expect(try await browser.text(of: shown) == title)
       #expect(try await browser.alertText() == nil)
       #expect(

@@ -24,12 +24,13 @@ struct BrowserTests {
   /// `harness`'s application; closes both.
   static func browse<T: Sendable>(
     _ harness: ServerHarness, width: Int = 1280, height: Int = 1000, language: String = "en-US",
-    _ body: @Sendable (WebDriverSession, String) async throws -> T
+    mobile: Bool = false, dark: Bool = false, _ body: @Sendable (WebDriverSession, String) async throws -> T
   ) async throws -> T {
     let driver = try await RawHTTPClient.offThePool { try WebDriver() }
     defer { driver.stop() }
     return try await harness.live { port in
-      let session = try await driver.session(width: width, height: height, language: language)
+      let session = try await driver.session(
+        width: width, height: height, language: language, mobile: mobile, dark: dark)
       do {
         let result = try await body(session, "http://127.0.0.1:\(port)")
         await session.delete()
