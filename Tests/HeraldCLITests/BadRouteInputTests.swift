@@ -129,6 +129,8 @@ import Testing
     #expect(after == before)
   }
 
+  // A file that cannot be read is found once the daemon starts, after the sinks: those runs print
+  // to stdout, so that the error is the file's wherever the tests run (with a desktop or without).
   // swift-format-ignore: LineLength
   static let badRuns: [(arguments: [String], message: String)] = [
     (
@@ -140,9 +142,9 @@ import Testing
       "error: --location: expected gpsd:HOST:PORT with a port 1–65535"
     ),
     (["run", "--location", "gpsd::2947"], "error: --location: expected gpsd:HOST:PORT with a port 1–65535"),
-    (["run", "--location", "gpx:/does/not/exist.gpx"], "error: /does/not/exist.gpx: no such file"),
+    (["run", "--sink", "stdout", "--location", "gpx:/does/not/exist.gpx"], "error: /does/not/exist.gpx: no such file"),
     (
-      ["run", "--location", "gpx:examples/scenario.json"],
+      ["run", "--sink", "stdout", "--location", "gpx:examples/scenario.json"],
       "error: \(HeraldProcess.repositoryRoot.path)/examples/scenario.json: not well-formed XML"
     ),
     (
