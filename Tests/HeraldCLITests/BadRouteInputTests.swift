@@ -142,7 +142,10 @@ import Testing
       "error: --location: expected gpsd:HOST:PORT with a port 1–65535"
     ),
     (["run", "--location", "gpsd::2947"], "error: --location: expected gpsd:HOST:PORT with a port 1–65535"),
-    (["run", "--sink", "stdout", "--location", "gpx:/does/not/exist.gpx"], "error: /does/not/exist.gpx: no such file"),
+    (
+      ["run", "--sink", "stdout", "--location", "gpx:/does/not/exist.gpx"],
+      "error: /does/not/exist.gpx: no such file"
+    ),
     (
       ["run", "--sink", "stdout", "--location", "gpx:examples/scenario.json"],
       "error: \(HeraldProcess.repositoryRoot.path)/examples/scenario.json: not well-formed XML"
