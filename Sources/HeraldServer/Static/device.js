@@ -14,6 +14,8 @@
   const show = (name, detail) => {
     state.textContent = detail ? text(name) + ' ' + detail : text(name);
     section.setAttribute('data-state', name);
+    // Subscribed, the button has nothing left to do.
+    button.hidden = name === 'subscribed' || name === 'unsupported' || name === 'home-screen';
   };
 
   const supported = 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
@@ -63,7 +65,6 @@
   // one a push service replaced (sw.js, pushsubscriptionchange) is stored on the next visit.
   async function look() {
     if (!supported) return show(isIOS && !installed ? 'home-screen' : 'unsupported');
-    button.hidden = false;
     if (Notification.permission === 'denied') return show('denied');
     const registration = await navigator.serviceWorker.getRegistration('/');
     const subscription = registration && await registration.pushManager.getSubscription();
