@@ -58,6 +58,7 @@ import Testing
       #expect(page.status == .ok)
       #expect(page.body.contains("<form method=\"post\" id=\"push-action-form\">"))
       #expect(page.body.contains(">Erledigt</button>"))
+      #expect(page.body.contains(#"<p id="push-action-subject"><strong>Steuer</strong></p>"#))
       #expect(try harness.store.tasks().first?.completed == false)
 
       let done = try await Self.send(client, .post, path)

@@ -10,6 +10,7 @@ extension PageTexts {
     case .open, .map: pick("Öffnen", "Open")
     }
   }
+  var pushActionMovement: String { pick("Bewegungspause", "Movement break") }
   var pushActionTitle: String { pick("Erinnerung", "Reminder") }
   var pushActionAsk: String {
     pick("Tippe auf den Knopf, um die Erinnerung zu beantworten.", "Tap the button to answer the reminder.")

@@ -19,6 +19,8 @@ struct PushActionPage {
 
   let texts: PageTexts
   var link: ActionLink? = nil
+  /// The reminder's subject (a task's title), when known.
+  var subject: String? = nil
 
   func render(_ state: State, status: HTTPResponse.Status = .ok) -> Response {
     let label = link.map { texts.pushActionLabel($0.action) } ?? ""
@@ -27,6 +29,7 @@ struct PushActionPage {
       case .ask:
         """
         <section id="push-action" class="push-action">
+        \(subject.map { "<p id=\"push-action-subject\"><strong>\($0)</strong></p>" as HTML })
         <p>\(texts.pushActionAsk)</p>
         <form method="post" id="push-action-form">
         <button type="submit" id="push-action-button">\(label)</button>

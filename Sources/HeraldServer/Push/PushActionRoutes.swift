@@ -45,7 +45,7 @@ struct PushActionRoutes: Sendable {
     case .expired:
       return PushActionPage(texts: texts).render(.expired, status: .gone)
     }
-    let page = PushActionPage(texts: texts, link: link)
+    var page = PushActionPage(texts: texts, link: link)
     // The link keeps the reminder's time as its expiry less the validity, to the second.
     let fireDate = link.expiry.addingTimeInterval(-ActionLink.validity)
     switch link.action {
@@ -57,7 +57,10 @@ struct PushActionRoutes: Sendable {
       return PageResponse.redirect(to: "/today")
     case .map: return PageResponse.redirect(to: "/route")
     case .done, .snooze:
-      guard performing else { return page.render(.ask) }
+      guard performing else {
+        page.subject = try subject(of: link.requestID, firedAt: fireDate, store: store, texts: texts)
+        return page.render(.ask)
+      }
       let action: NotificationAction = link.action == .done ? .done : .snooze
       let outcome = try await gate.perform(
         action, requestID: link.requestID, firedAt: fireDate, store: store, at: clock.now(),
@@ -65,6 +68,20 @@ struct PushActionRoutes: Sendable {
       if outcome == .performed { await changes.signal() }
       return page.render(outcome == .performed ? .performed : .settled)
     }
+  }
+
+  /// What the page names as the reminder answered: a task's title, or the movement break.
+  private func subject(of requestID: String, firedAt fireDate: Date, store: HeraldStore, texts: PageTexts)
+    throws
+    -> String?
+  {
+    if let id = Planner.kinds.lazy.compactMap({ $0.taskID(inIdentifier: requestID) }).first {
+      return try store.tasks().first { $0.id == id }?.title
+    }
+    if case .movementBreak? = try store.awaitedAnswer(requestID: requestID, firedAt: fireDate) {
+      return texts.pushActionMovement
+    }
+    return nil
   }
 }
 

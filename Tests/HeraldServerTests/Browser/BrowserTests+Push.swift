@@ -46,7 +46,31 @@ extension BrowserTests {
     try await Self.browse(harness, width: 390, height: 844, language: "de-DE") { browser, base in
       try await Self.subscribeOnTheSettingsPage(browser, base, harness)
       try await Self.pushAndPressDone(browser, base, harness)
+      try await Self.openALinkAndTapItsButton(browser, base, harness)
     }
+  }
+
+  /// A button's link opened as a page (what an iPhone does with a declarative push's button):
+  /// one button, which posts to the same address.
+  static func openALinkAndTapItsButton(_ browser: WebDriverSession, _ base: String, _ harness: ServerHarness)
+    async throws
+  {
+    try harness.store.addTask(id: "t2", title: "Miete überweisen", due: ServerHarness.now + 7200)
+    let secret = try LinkSecret(text: try harness.store.pushLinkSecret { LinkSecret().text })
+    let link = ActionLink(
+      scope: .store, requestID: "due-date-morning-t2", action: .done, fireDate: ServerHarness.now
+    )
+    .url(publicURL: try #require(URL(string: base)), secret: secret)
+    try await browser.navigate(to: link.absoluteString)
+    let button = try await browser.waitForElement("#push-action-button")
+    #expect(try await browser.text(of: button) == "Erledigt")
+    #expect(try await browser.text("#push-action-subject") == "Miete überweisen")
+    try await saveScreenshot(browser, "phone-push-action", scrolledTo: nil)
+    try await browser.navigate(to: link.absoluteString)
+    try await browser.click(try await browser.waitForElement("#push-action-button"))
+    _ = try await browser.waitForElement("#push-action-result")
+    #expect(try await browser.text("#push-action-result") == "Erledigt.")
+    #expect(try harness.store.tasks().first { $0.id == "t2" }?.completed == true)
   }
 
   /// Settings → "On this device" → "Mitteilungen erlauben", as a user taps it on a phone's screen.
@@ -70,7 +94,7 @@ extension BrowserTests {
     let numbers = (box ?? "").split(separator: " ").compactMap { Int($0) }
     #expect(
       numbers.count == 3 && numbers[0] >= 44 && numbers[1] <= numbers[2] && numbers[2] == 390, "\(box ?? "")")
-    try await saveDeviceScreenshot(browser, "phone-settings-device")
+    try await saveScreenshot(browser, "phone-settings-device", scrolledTo: "device")
     // Loaded afresh after the picture: under the emulated screen, a click after chromedriver's
     // screenshot misses.
     try await browser.navigate(to: base + "/settings")
@@ -89,7 +113,7 @@ extension BrowserTests {
     let worker = try await browser.evaluateAsync(
       "navigator.serviceWorker.ready.then(r => done(r.active.scriptURL + ' ' + r.scope));")
     #expect(worker == "\(base)/sw.js \(base)/")
-    try await saveDeviceScreenshot(browser, "phone-settings-device-subscribed")
+    try await saveScreenshot(browser, "phone-settings-device-subscribed", scrolledTo: "device")
   }
 
   /// The push Herald makes for the task's morning reminder (its links under this server),
@@ -168,9 +192,12 @@ extension BrowserTests {
       ["width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": true])
   }
 
-  /// The settings page's "On this device" at a phone's width, for docs/ (`HERALD_SCREENSHOTS`).
-  static func saveDeviceScreenshot(_ browser: WebDriverSession, _ name: String) async throws {
-    _ = try await browser.evaluate("document.getElementById('device').scrollIntoView(); return null;")
+  /// The page at a phone's width (scrolled to the element `id`), for docs/ (`HERALD_SCREENSHOTS`).
+  static func saveScreenshot(_ browser: WebDriverSession, _ name: String, scrolledTo id: String?) async throws
+  {
+    if let id {
+      _ = try await browser.evaluate("document.getElementById('\(id)').scrollIntoView(); return null;")
+    }
     let png = try await browser.screenshot()
     #expect(png.prefix(8) == pngSignature)
     guard let directory = ProcessInfo.processInfo.environment["HERALD_SCREENSHOTS"] else { return }
