@@ -17,6 +17,21 @@ extension SQLiteStore {
     }
   }
 
+  /// What the reminder `requestID` that fired at `fireDate` (to the second: a notification's link
+  /// carries whole seconds) waits for while it is on screen; `nil` once answered and forgotten, or
+  /// replaced in its slot by a later reminder (a link names the reminder, not the slot).
+  public func awaitedAnswer(requestID: String, firedAt fireDate: Date) throws -> AwaitedAnswer? {
+    try read { db in
+      let rows = try Row.fetchAll(
+        db, sql: "SELECT slot, answer, taskID, link, fireDate FROM awaitedAnswer WHERE requestID = ?",
+        arguments: [requestID])
+      let second = fireDate.timeIntervalSince1970.rounded(.down)
+      guard let row = rows.first(where: { ($0[4] as Double).rounded(.down) == second }) else { return nil }
+      let slot: String = row[0]
+      return try Self.answer(kind: row[1], taskID: row[2], link: row[3], slot: slot)
+    }
+  }
+
   /// Forgets the reminders in `slots`: their answers were given and their notifications withdrawn.
   public func forgetAwaitedAnswers(slots: [String]) throws {
     guard !slots.isEmpty else { return }

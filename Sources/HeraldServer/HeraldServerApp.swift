@@ -79,6 +79,8 @@ public struct HeraldServerApp: Sendable {
     router.add(middleware: ErrorPageMiddleware(directory: directory, requiresLogin: pagesNeedLogin))
     StaticFiles.register(on: router)
     let changes = ChangeSignal(hub: hub, hubs: hubs)
+    // A notification's links: before any login, the signed link being the authorization.
+    PushActionRoutes(directory: directory, clock: clock, changes: changes).register(on: router)
     let handler = APIHandler(clock: clock, changes: changes, pushServices: configuration.pushServices)
     let prefix = "api/v1"
     let api = router.group(RouterPath(prefix))
@@ -93,14 +95,17 @@ public struct HeraldServerApp: Sendable {
     let pages = PageRoutes(
       directory: directory, clock: clock, hub: hub, hubs: hubs, changes: changes,
       requiresLogin: pagesNeedLogin)
+    let devices = DeviceRoutes(pages: pages, pushServices: configuration.pushServices)
     if pagesNeedLogin {
       // Reachable from other machines: the pages need a login; the API keeps its bearer token.
       let sessions = LoginSessions(clock: clock)
       LoginRoutes(sessions: sessions, directory: directory).register(on: router)
-      pages.register(
-        on: router.group().add(middleware: LoginMiddleware(sessions: sessions, directory: directory)))
+      let loggedIn = router.group().add(middleware: LoginMiddleware(sessions: sessions, directory: directory))
+      pages.register(on: loggedIn)
+      devices.register(on: loggedIn)
     } else {
       pages.register(on: router)
+      devices.register(on: router)
     }
     return router
   }

@@ -168,7 +168,7 @@ public final class WebDriverSession: @unchecked Sendable {
 
   // MARK: The protocol
 
-  private func command<T: Sendable>(
+  func command<T: Sendable>(
     _ method: String, _ path: String, _ body: [String: Any]? = nil,
     _ read: @escaping @Sendable (Any?) throws -> T
   ) async throws -> T {

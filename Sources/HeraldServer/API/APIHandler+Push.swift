@@ -8,9 +8,7 @@ import OpenAPIRuntime
 /// devices subscribed, in whichever store holds the user's data.
 extension APIHandler {
   func getPushKey(_ input: Operations.GetPushKey.Input) async throws -> Operations.GetPushKey.Output {
-    let key = try VAPIDKey(
-      privateKeyText: try await account.store.vapidPrivateKey { VAPIDKey().privateKeyText })
-    return .ok(.init(body: .json(.init(publicKey: key.publicKeyText))))
+    .ok(.init(body: .json(.init(publicKey: try await PushDevices.publicKey(try account.store)))))
   }
 
   func listPushSubscriptions(_ input: Operations.ListPushSubscriptions.Input) async throws
@@ -29,21 +27,12 @@ extension APIHandler {
       throw APIError(.unsupportedMediaType, problem: "expected JSON")
     }
     let store = try account.store
-    // Every check before anything is stored: an endpoint Herald would not POST to is refused.
-    let subscription = try PushSubscription(
-      endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth, services: pushServices)
-    let expiry = try body.expirationTime.map { milliseconds throws(FieldError) in
-      guard milliseconds.isFinite, abs(milliseconds) < 1e15 else {
-        throw FieldError("expirationTime", "not milliseconds since 1970: \(milliseconds)")
-      }
-      return Date(timeIntervalSince1970: milliseconds / 1000)
-    }
     let saved = try await changing {
-      try await store.savePushSubscription(
-        endpoint: subscription.endpoint.absoluteString, p256dh: Base64URL.encode(subscription.keys.p256dh),
-        auth: Base64URL.encode(subscription.keys.auth), expirationTime: expiry, at: clock.now())
+      try await PushDevices.save(
+        endpoint: body.endpoint, expirationTime: body.expirationTime, p256dh: body.keys.p256dh,
+        auth: body.keys.auth, services: pushServices, store: store, at: clock.now())
     }
-    let answer = try Components.Schemas.PushSubscription(saved.record)
+    let answer = try Components.Schemas.PushSubscription(saved)
     // 201 whether it was new or not (docs/contracts/push.md): the same endpoint is one subscription.
     return .created(.init(body: .json(answer)))
   }

@@ -31,6 +31,9 @@ struct PageLayout {
       <meta name="viewport" content="width=device-width, initial-scale=1">
       <title>\(title) — Herald</title>
       <link rel="stylesheet" href="/static/herald.css">
+      <link rel="manifest" href="/manifest.webmanifest">
+      <meta name="theme-color" content="#2f6fb3">
+      <link rel="apple-touch-icon" href="/static/icon-180.png">
       \(scriptTags)
       </head>
       <body>

@@ -106,6 +106,7 @@ struct PageRoutes: Sendable {
     return try await hubs.hub(for: try await account())
   }
 
+  /// The account the page acts for: the logged-in one, or (on loopback) the one person's.
   func account() async throws -> Account {
     if let account = Account.current { return account }
     guard !requiresLogin, let account = try await directory.pageAccount() else {

@@ -38,6 +38,7 @@ struct SettingsPage {
         <p><button type="submit" id="save-settings">\(texts.save)</button></p>
         </form>
         \(templateForms)
+        \(DeviceSection(texts: texts, formToken: formToken).render())
         \(calendars.map { CalendarsSection(
             texts: texts, calendars: $0, zone: zone, formToken: formToken, leftOut: calendarsLeftOut
           ).render() } ?? "")

@@ -1,6 +1,7 @@
 import Hummingbird
 
-/// Every response says: scripts, styles and everything else from this server only, nothing inline,
+/// Every response says: scripts, styles, the web app's manifest and service worker, and everything
+/// else from this server only, nothing inline,
 /// never inside another site's frame, no content-type guessing, and no referrer to another site.
 ///
 /// The referrer policy is `same-origin`, not `no-referrer`: under `no-referrer` a browser sends
@@ -10,7 +11,7 @@ import Hummingbird
 struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
   static var policy: String {
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
-      + "form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+      + "manifest-src 'self'; worker-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
   }
 
   func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)

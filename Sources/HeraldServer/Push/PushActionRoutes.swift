@@ -1,0 +1,97 @@
+import Foundation
+import HeraldContracts
+import HeraldCore
+import HeraldPush
+import HeraldRuntime
+import HeraldSQLite
+import Hummingbird
+
+/// The links of a pushed notification (`contracts/push.md`, "Actions from the notification"):
+/// `GET /push/actions/TOKEN` shows a page with one button, `POST` to the same address does what
+/// the link says. Registered before any login: a phone's lock screen has no session, and the
+/// signed token is the whole authorization (it names one action on one reminder, until 24 hours
+/// after its time). So no form token either: a post needs the token in the address, which only
+/// the notification's owner has, and the page's own form posts to that same address.
+struct PushActionRoutes: Sendable {
+  let directory: any AccountDirectory
+  let clock: any HeraldClock
+  let changes: ChangeSignal
+  /// One press at a time in this server: two copies of a press arriving together find the
+  /// answer given by the first.
+  let gate = PushActionGate()
+
+  func register(on router: some RouterMethods<some RequestContext>) {
+    router.get("/push/actions/:token") { _, context in
+      try await answer(context, performing: false)
+    }
+    router.post("/push/actions/:token") { _, context in
+      try await answer(context, performing: true)
+    }
+  }
+
+  private func answer(_ context: some RequestContext, performing: Bool) async throws -> Response {
+    // A server for many users keeps no links' secret (yet): no link of its own to answer.
+    guard let account = try await directory.pageAccount(), let store = account.store as? SQLiteStore else {
+      throw HTTPError(.notFound)
+    }
+    let texts = PageTexts(language: try store.language())
+    let secret = try LinkSecret(text: try store.pushLinkSecret { LinkSecret().text })
+    let token = try context.parameters.require("token")
+    let link: ActionLink
+    switch ActionLink.verify(token, secret: secret, now: clock.now()) {
+    case .valid(let valid) where valid.scope == .store: link = valid
+    case .valid, .invalid:
+      return PushActionPage(texts: texts).render(.refused, status: .forbidden)
+    case .expired:
+      return PushActionPage(texts: texts).render(.expired, status: .gone)
+    }
+    var page = PushActionPage(texts: texts, link: link)
+    // The link keeps the reminder's time as its expiry less the validity, to the second.
+    let fireDate = link.expiry.addingTimeInterval(-ActionLink.validity)
+    switch link.action {
+    // Looked at, not done: the reminder's page (a place's: its route's map).
+    case .open:
+      if case .map? = try store.awaitedAnswer(requestID: link.requestID, firedAt: fireDate) {
+        return PageResponse.redirect(to: "/route")
+      }
+      return PageResponse.redirect(to: "/today")
+    case .map: return PageResponse.redirect(to: "/route")
+    case .done, .snooze:
+      guard performing else {
+        page.subject = try subject(of: link.requestID, firedAt: fireDate, store: store, texts: texts)
+        return page.render(.ask)
+      }
+      let action: NotificationAction = link.action == .done ? .done : .snooze
+      let outcome = try await gate.perform(
+        action, requestID: link.requestID, firedAt: fireDate, store: store, at: clock.now(),
+        timeZone: try account.timeZone())
+      if outcome == .performed { await changes.signal() }
+      return page.render(outcome == .performed ? .performed : .settled)
+    }
+  }
+
+  /// What the page names as the reminder answered: a task's title, or the movement break.
+  private func subject(of requestID: String, firedAt fireDate: Date, store: SQLiteStore, texts: PageTexts)
+    throws
+    -> String?
+  {
+    if let id = Planner.kinds.lazy.compactMap({ $0.taskID(inIdentifier: requestID) }).first {
+      return try store.tasks().first { $0.id == id }?.title
+    }
+    if case .movementBreak? = try store.awaitedAnswer(requestID: requestID, firedAt: fireDate) {
+      return texts.pushActionMovement
+    }
+    return nil
+  }
+}
+
+/// Runs the presses of this server one after another.
+actor PushActionGate {
+  func perform(
+    _ action: NotificationAction, requestID: String, firedAt fireDate: Date, store: SQLiteStore, at now: Date,
+    timeZone: Zone
+  ) throws -> ReminderActions.LinkedOutcome {
+    try ReminderActions.performLinked(
+      action, requestID: requestID, firedAt: fireDate, store: store, at: now, timeZone: timeZone)
+  }
+}
