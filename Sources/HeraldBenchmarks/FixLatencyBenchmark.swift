@@ -16,6 +16,8 @@ struct FixLatencyBenchmark {
 
   /// A sink that writes the line to /dev/null and notes when, in order.
   final class TimedSink: DeliverySink, @unchecked Sendable {
+    var channel: String { "benchmark" }
+
     private let stdout: StdoutSink
     private let lock = NSLock()
     private(set) var written: [ContinuousClock.Instant] = []

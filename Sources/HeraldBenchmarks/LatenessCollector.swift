@@ -10,6 +10,8 @@ import Logging
 /// The stdout sink, timed: how late each delivery was (shown − due), exact to the nanosecond
 /// (the line's own fireDate is whole seconds).
 final class LatenessCollector: DeliverySink, @unchecked Sendable {
+  var channel: String { "benchmark" }
+
   private let stdout: StdoutSink
   private let lock = NSLock()
   private var values: [Double] = []

@@ -12,12 +12,19 @@ public struct DeliveryRecord: Sendable, Hashable {
   public var deliveredAt: Date?
   /// Shown after its time, because the daemon was not running then.
   public var late: Bool
+  /// The channels that took it (`DeliverySink.channel`), in the order they were given; empty when
+  /// missed, or recorded before channels were.
+  public var channels: [String]
 
-  public init(requestID: String, fireDate: Date, status: DeliveryStatus, deliveredAt: Date?, late: Bool) {
+  public init(
+    requestID: String, fireDate: Date, status: DeliveryStatus, deliveredAt: Date?, late: Bool,
+    channels: [String] = []
+  ) {
     self.requestID = requestID
     self.fireDate = fireDate
     self.status = status
     self.deliveredAt = deliveredAt
     self.late = late
+    self.channels = channels
   }
 }

@@ -15,10 +15,12 @@ extension SQLiteStore {
   @discardableResult
   public func recordDelivery(
     _ key: DeliveryKey, deliveredAt: Date, late: Bool, effects: [DeliveryEffect] = [], slot: String? = nil,
-    awaiting: AwaitedAnswer? = nil
+    awaiting: AwaitedAnswer? = nil, channels: [String] = []
   ) throws -> Bool {
     try write { db in
-      guard try Self.insert(key, status: .delivered, deliveredAt: deliveredAt, late: late, db) else {
+      guard
+        try Self.insert(key, status: .delivered, deliveredAt: deliveredAt, late: late, channels: channels, db)
+      else {
         return false
       }
       if let slot { try Self.noteAwaited(awaiting, slot: slot, key: key, db) }
@@ -31,7 +33,7 @@ extension SQLiteStore {
   /// `false` when the log already had a record for it.
   @discardableResult
   public func recordMissed(_ key: DeliveryKey) throws -> Bool {
-    try write { db in try Self.insert(key, status: .missed, deliveredAt: nil, late: false, db) }
+    try write { db in try Self.insert(key, status: .missed, deliveredAt: nil, late: false, channels: [], db) }
   }
 
   /// What became of the reminder `key`; `nil` when nothing yet.
@@ -59,17 +61,19 @@ extension SQLiteStore {
       let rows = try Row.fetchCursor(
         db,
         sql: """
-          SELECT requestID, fireDate, status, deliveredAt, late FROM delivery
+          SELECT requestID, fireDate, status, deliveredAt, late, channels FROM delivery
           WHERE fireDate >= ? ORDER BY fireDate, requestID
           """,
         arguments: [start?.timeIntervalSince1970 ?? -Double.greatestFiniteMagnitude])
       var records: [DeliveryRecord] = []
       while let row = try rows.next() {
         let deliveredAt: Double? = row[3]
+        let channels: String? = row[5]
         records.append(
           DeliveryRecord(
             requestID: row[0], fireDate: Date(timeIntervalSince1970: row[1]), status: try Self.status(row[2]),
-            deliveredAt: deliveredAt.map(Date.init(timeIntervalSince1970:)), late: row[4]))
+            deliveredAt: deliveredAt.map(Date.init(timeIntervalSince1970:)), late: row[4],
+            channels: channels.map { $0.split(separator: " ").map(String.init) } ?? []))
       }
       return records
     }
@@ -83,17 +87,18 @@ extension SQLiteStore {
   }
 
   private static func insert(
-    _ key: DeliveryKey, status: DeliveryStatus, deliveredAt: Date?, late: Bool, _ db: Database
+    _ key: DeliveryKey, status: DeliveryStatus, deliveredAt: Date?, late: Bool, channels: [String],
+    _ db: Database
   ) throws -> Bool {
     try db.execute(
       sql: """
-        INSERT INTO delivery (requestID, fireDate, status, deliveredAt, late) VALUES (?, ?, ?, ?, ?)
+        INSERT INTO delivery (requestID, fireDate, status, deliveredAt, late, channels) VALUES (?, ?, ?, ?, ?, ?)
         ON CONFLICT (requestID, fireDate) DO NOTHING
         """,
       arguments: [
         key.requestID, key.fireDate.timeIntervalSince1970, status.rawValue,
         deliveredAt?.timeIntervalSince1970,
-        late,
+        late, channels.isEmpty ? nil : channels.joined(separator: " "),
       ])
     return db.changesCount > 0
   }

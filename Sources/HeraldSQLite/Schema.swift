@@ -18,6 +18,10 @@ enum Schema {
     migrator.registerMigration("v8-numbered-ids", migrate: SQLiteStore.createNumberedIndexes)
     migrator.registerMigration("v9-push", migrate: SQLiteStore.createPush)
     migrator.registerMigration("v10-push-link-secret", migrate: SQLiteStore.createPushLinkSecret)
+    // Which channels took each delivery (the History page shows them); earlier rows have none.
+    migrator.registerMigration("v11-delivery-channels") { db in
+      try db.alter(table: "delivery") { t in t.add(column: "channels", .text) }
+    }
     // Later versions are registered here; a shipped migration is never edited.
     return migrator
   }

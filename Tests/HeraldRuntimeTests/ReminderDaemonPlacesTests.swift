@@ -89,6 +89,9 @@ import Testing
     #expect(walk.visited == ["1": Self.start + 10, "2": Self.start + 40, "3": Self.start + 60])
     #expect(walk.completedAt == Self.start + 60)
     #expect(try setup.command.deliveries().map(\.requestID).sorted() == setup.recorder.ids.sorted())
+    // Each with the channel that took it (standard output, which the recorder reads).
+    let channels = try setup.command.deliveries().map(\.channels)
+    #expect(channels.allSatisfy { $0 == ["stdout"] }, "\(channels)")
     // Nothing more, wherever the walker goes.
     try await daemon.handle(Self.fix(0, at: 70))
     #expect(setup.recorder.ids.count == 4)

@@ -5,6 +5,8 @@ import HeraldRuntime
 /// A sink and a Live Activity presenter that note what the daemon asks of a screen, for tests of
 /// the daemon's side of the lifecycle (the desktop's own side runs against dunst).
 final class ScreenRecorder: DeliverySink, LiveActivityPresenter, @unchecked Sendable {
+  var channel: String { "screen" }
+
   enum Call: Sendable, Hashable {
     case deliver(slot: String, id: String)
     case withdraw([String])

@@ -60,4 +60,15 @@ import Testing
     #expect(read.fireDate == instant)
     #expect(try store.deliveryStatus(DeliveryKey(requestID: "x", fireDate: read.fireDate)) == .delivered)
   }
+
+  /// The channels that took a delivery are kept with it, in order; a missed one has none.
+  @Test func aDeliveryKeepsTheChannelsThatTookIt() throws {
+    let store = try SQLiteStore.inMemory()
+    try store.recordDelivery(
+      DeliveryKey(requestID: "exercise-reminder", fireDate: fire), deliveredAt: fire, late: false,
+      channels: ["push", "desktop"])
+    try store.recordMissed(DeliveryKey(requestID: "focus-block-start-b1", fireDate: fire))
+    #expect(
+      try store.deliveries().map(\.channels) == [["push", "desktop"], []])
+  }
 }

@@ -76,6 +76,7 @@ import Testing
       Schema.migrator.migrations == [
         "v1", "v2-daemon-checkpoint", "v3-api-tokens", "v4-desktop-lifecycle", "v5-routes",
         "v6-subscriptions", "v7-calendars", "v8-numbered-ids", "v9-push", "v10-push-link-secret",
+        "v11-delivery-channels",
       ])
   }
 }

@@ -275,15 +275,19 @@ public actor ReminderDaemon {
       logger.info(
         "missed", metadata: ["id": "\(key.requestID)", "fireDate": "\(RFC3339.utcString(key.fireDate))"])
     case .show(let delivery):
+      var channels: [String] = []
       for sink in sinks {
-        do { try await sink.deliver(delivery) } catch {
+        do {
+          try await sink.deliver(delivery)
+          channels.append(sink.channel)
+        } catch {
           logger.error("a sink failed", metadata: ["id": "\(delivery.key.requestID)", "error": "\(error)"])
         }
       }
       // Recorded after showing: a crash in between shows it again rather than never.
       try store.recordDelivery(
         delivery.key, deliveredAt: delivery.deliveredAt, late: delivery.late, effects: delivery.effects,
-        slot: delivery.slot, awaiting: delivery.awaiting)
+        slot: delivery.slot, awaiting: delivery.awaiting, channels: channels)
       shownCount += 1
       logger.info(
         "shown", metadata: ["id": "\(Self.logLabel(delivery.notification))", "late": "\(delivery.late)"])

@@ -6,6 +6,10 @@ import HeraldCore
 /// A sink with a screen keeps what it shows by slot (`Delivery.slot`): a later delivery in the
 /// same slot replaces it, and the daemon withdraws a slot once its answer is given.
 public protocol DeliverySink: Sendable {
+  /// The channel's name in the delivery log and on the History page: `desktop`, `stdout`,
+  /// `terminal`, `webhook`, `push`.
+  var channel: String { get }
+
   /// Shows one notification. Returning means it was handed over; throwing means it was not.
   func deliver(_ delivery: Delivery) async throws
 

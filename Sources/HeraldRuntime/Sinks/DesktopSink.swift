@@ -13,6 +13,8 @@ import Logging
 /// slot, closed once answered, its buttons given back after a crash, closed before the daemon
 /// stops — is `DesktopNotifier`'s. The same connection shows the Live Activity (`liveActivity`).
 public struct DesktopSink: DeliverySink {
+  public var channel: String { "desktop" }
+
   let notifier: DesktopNotifier
   /// The running focus block as a resident notification, on the same connection.
   public let liveActivity: DesktopLiveActivity

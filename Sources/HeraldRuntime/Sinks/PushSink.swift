@@ -14,6 +14,8 @@ import Logging
 /// retry an hour later must not hold up the daemon's next reminder or its other sinks. On `stop`
 /// the sends still running get `drainTime` to finish.
 public final class PushSink: DeliverySink {
+  public var channel: String { "push" }
+
   private let store: SQLiteStore
   private let sender: PushSender
   private let services: PushServices

@@ -5,6 +5,8 @@ import HeraldInterchange
 /// Prints each delivery as one JSON line on standard output (`contracts/plan.md`); stdout carries
 /// nothing else, so a pipe reader can parse every line.
 public struct StdoutSink: DeliverySink {
+  public var channel: String { "stdout" }
+
   private let write: @Sendable (String) -> Void
 
   /// Writes to the process's standard output, unbuffered: the line is out when `deliver` returns.

@@ -4,6 +4,8 @@ import HeraldCore
 
 /// Prints each delivery as a line a person reads: local time, style, title and body.
 public struct TerminalSink: DeliverySink {
+  public var channel: String { "terminal" }
+
   private let zones: any TimeZoneSource
   private let write: @Sendable (String) -> Void
 

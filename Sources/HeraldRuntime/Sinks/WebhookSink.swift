@@ -8,6 +8,8 @@ import HeraldWebhooks
 /// line's keys and its language, `webhook-id` and `webhook-timestamp`, signed when the user gave a
 /// secret), through the same HTTP client; a non-2xx answer is a failed delivery.
 public struct WebhookSink: DeliverySink {
+  public var channel: String { "webhook" }
+
   public let url: URL
   public let secret: WebhookSecret?
   private let poster: HTTPWebhookPoster

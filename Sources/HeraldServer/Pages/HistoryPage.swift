@@ -40,7 +40,10 @@ struct HistoryPage {
       entry.content.map { content -> HTML in "<strong>\(content.title)</strong> — \(content.body)" }
       ?? "\(texts.removedItem)"
     let late: HTML = record.late ? " <span class=\"tag\">\(texts.late)</span>" : ""
-    let desktop: HTML = entry.onDesktop ? "<span class=\"channels\">\(texts.onDesktop)</span>" : ""
+    var whereTo: [String] = record.channels.isEmpty ? [] : [texts.channels(record.channels)]
+    if entry.onDesktop { whereTo.append(texts.onDesktop) }
+    let desktop: HTML =
+      whereTo.isEmpty ? "" : "<span class=\"channels\">\(whereTo.joined(separator: " · "))</span>"
     return """
       <li class="\(style?.rawValue ?? "")" data-id="\(record.requestID)">
       <div class="entry"><span class="when"><time datetime="\(RFC3339.utcString(shownAt))">\

@@ -17,7 +17,21 @@ extension PageTexts {
   var answerAwaiting: String { pick("wartet auf deine Antwort", "waiting for your answer") }
   var answerShown: String { pick("gezeigt", "shown") }
   var late: String { pick("verspätet", "late") }
-  var onDesktop: String { pick("auf dem Desktop", "on the desktop") }
+  var onDesktop: String { pick("noch auf dem Desktop", "still on the desktop") }
+  /// Where a delivery went: "über Desktop, Telefon (Push)".
+  func channels(_ names: [String]) -> String {
+    pick("über ", "via ") + names.map(channel).joined(separator: ", ")
+  }
+  /// A channel (`DeliverySink.channel`) by its name on the page.
+  func channel(_ name: String) -> String {
+    switch name {
+    case "desktop": "Desktop"
+    case "stdout", "terminal": "Terminal"
+    case "webhook": "Webhook"
+    case "push": pick("Telefon (Push)", "phone (push)")
+    default: name
+    }
+  }
   var removedItem: String {
     pick("(gelöscht: der Text ist nicht mehr bekannt)", "(deleted: its text is no longer known)")
   }

@@ -143,7 +143,7 @@ extension BrowserTests {
       })
     try store.recordDelivery(
       morning.key, deliveredAt: morning.notification.fireDate, late: false, slot: morning.slot,
-      awaiting: morning.awaiting)
+      awaiting: morning.awaiting, channels: ["desktop", "push"])
     let breakContext = PlanningContext(
       state: state, now: Fixtures.instant("2026-11-23T08:30:00Z"), limits: .unlimited)
     let movement = try #require(
@@ -161,6 +161,10 @@ extension BrowserTests {
       let text = try await browser.text("ol.history")
       #expect(text.contains("Steuererklärung"), "\(text)")
       #expect(text.contains("wartet auf deine Antwort"), "\(text)")
+      // Where each went, as the daemon recorded it: the morning reminder to two channels.
+      let morningChannels = try await browser.text(
+        "ol.history li[data-id='due-date-morning-t1'] .channels")
+      #expect(morningChannels == "über Desktop, Telefon (Push)", "\(morningChannels)")
       let done = try await browser.element(
         "ol.history li[data-id='\(movement.notification.identifier)'] input[name='action'][value='done'] + button"
       )
