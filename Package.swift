@@ -146,6 +146,7 @@ let package = Package(
       name: "HeraldWorker",
       dependencies: [
         "HeraldContracts", "HeraldCore", "HeraldInterchange", "HeraldPostgres", "HeraldPostgresConnections",
+        "HeraldPush",
         "HeraldSystem",
         "HeraldWebhooks",
         .product(name: "NIOCore", package: "swift-nio"),
@@ -261,7 +262,7 @@ let package = Package(
       name: "HeraldPostgresTests",
       dependencies: [
         "HeraldCore", "HeraldInterchange", "HeraldContracts", "HeraldSQLite", "HeraldPostgres",
-        "HeraldPostgresConnections",
+        "HeraldPostgresConnections", "HeraldPush",
         "HeraldCalendars", "HeraldRuntime", "HeraldServer",
         "HeraldSystem", "HeraldTestExecutor", "HeraldTestSupport", "HeraldWebhooks", "HeraldWorker",
         .product(name: "Crypto", package: "swift-crypto"),

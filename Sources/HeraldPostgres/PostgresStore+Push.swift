@@ -5,6 +5,16 @@ import PostgresNIO
 /// Web Push's rows (migration v15): the deployment's secrets by name, and each user's
 /// subscriptions.
 extension PostgresStore {
+  /// The deployment's VAPID private key: the one kept, or `make()`'s, stored first.
+  public func vapidPrivateKey(orMake make: () -> String) async throws -> String {
+    try await pushSecret("vapid-private-key", orMake: make)
+  }
+
+  /// The deployment's secret that signs notification links: the one kept, or `make()`'s.
+  public func pushLinkSecret(orMake make: () -> String) async throws -> String {
+    try await pushSecret("link-secret", orMake: make)
+  }
+
   /// The secret `name`: the one kept, or `make()`'s, stored first. Two processes making one at
   /// once both get the one stored first: a conflicting insert returns the kept row.
   func pushSecret(_ name: String, orMake make: () -> String) async throws -> String {

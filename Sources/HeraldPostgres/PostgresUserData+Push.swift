@@ -4,11 +4,11 @@ import HeraldContracts
 /// Web Push for a user of the database: the deployment's secrets, the user's own subscriptions.
 extension PostgresUserData {
   public func vapidPrivateKey(orMake make: () -> String) async throws -> String {
-    try await store.pushSecret("vapid-private-key", orMake: make)
+    try await store.vapidPrivateKey(orMake: make)
   }
 
   public func pushLinkSecret(orMake make: () -> String) async throws -> String {
-    try await store.pushSecret("link-secret", orMake: make)
+    try await store.pushLinkSecret(orMake: make)
   }
 
   public func savePushSubscription(

@@ -2,6 +2,7 @@ import Foundation
 import HeraldCore
 import HeraldInterchange
 import HeraldPostgres
+import HeraldPush
 import HeraldWebhooks
 
 extension DeliveryWorker {
@@ -48,7 +49,10 @@ extension DeliveryWorker {
       let shown = DeliveryOutcome.delivered(
         at: delivery.deliveredAt, late: delivery.late, effects: delivery.effects,
         record: String(decoding: body, as: UTF8.self))
-      guard let webhook = user.webhook else { return shown }
+      guard let webhook = user.webhook else {
+        await push(delivery, of: user)
+        return shown
+      }
       guard let claim = try await stillOurs(row, user: user) else { return nil }
       let destination = DestinationGate.destination(of: webhook)
       if !permit.holds(destination) {
@@ -68,6 +72,7 @@ extension DeliveryWorker {
         permit.release(.answered(latency: DestinationGate.seconds(.now - started)))
         metrics.webhook("2xx", took: .now - started)
         receivers.answered(user: user.name, logger: logger)
+        await push(delivery, of: user)
         return shown
       } catch {
         let failure = error as? WebhookFailure
@@ -135,5 +140,21 @@ extension DeliveryWorker {
         "at": "\(RFC3339.utcStringWithMilliseconds(retry))", "error": "\(problem)",
       ])
     return .retry(at: retry, error: problem)
+  }
+
+  /// Hands a delivery shown (its webhook, if any, answered) to the user's devices, when the worker
+  /// pushes: after the webhook, so that a row tried again for its webhook is not pushed twice. The
+  /// pushes go on beside the row's record (`PushDispatch`); not reading the devices is logged, and
+  /// is not the row's failure.
+  func push(_ delivery: Delivery, of user: HeraldUser) async {
+    guard let pushes else { return }
+    do {
+      let data = store.data(ofUser: user.id) { [clock] in clock.now() }
+      try await pushes.deliver(delivery, keeper: data, scope: .user(user.name))
+    } catch {
+      logger.warning(
+        "push not handed over",
+        metadata: ["user": "\(user.name)", "id": "\(delivery.key.requestID)", "error": "\(error)"])
+    }
   }
 }

@@ -4,6 +4,7 @@ import HeraldCore
 import HeraldInterchange
 import HeraldPostgres
 import HeraldPostgresConnections
+import HeraldPush
 import HeraldWebhooks
 import Logging
 import Synchronization
@@ -41,10 +42,14 @@ public final class DeliveryWorker: Sendable {
   /// Set by `stop()`: claim nothing more, finish the rows in flight, give back the rest, return.
   private let stopping = Atomic<Bool>(false)
 
+  /// Each user's devices, when the worker pushes (`--push-contact`).
+  let pushes: PushDispatch?
+
   public init(
     store: PostgresStore, clock: any HeraldClock, poster: any WebhookPosting,
-    configuration: WorkerConfiguration = WorkerConfiguration(), logger: Logger
+    configuration: WorkerConfiguration = WorkerConfiguration(), pushes: PushDispatch? = nil, logger: Logger
   ) {
+    self.pushes = pushes
     self.store = store
     self.clock = clock
     self.poster = poster
@@ -72,6 +77,7 @@ public final class DeliveryWorker: Sendable {
       while lanes.isBusy, !Task.isCancelled { await wakeup.wait() }
       recorder.close()
       await recorder.written()
+      await pushes?.stop()
       group.cancelAll()
     }
     logger.info("worker stopped")

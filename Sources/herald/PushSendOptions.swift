@@ -23,8 +23,13 @@ struct PushSendOptions: ParsableArguments {
   /// Where `herald serve` listens by default: its links work as they are on this machine.
   static let servedOrigin = "http://127.0.0.1:8080"
 
+  /// The worker's: pushing is on when `--push-contact` is given.
+  func settingsIfAsked() throws(FieldError) -> PushSettings? {
+    pushContact == nil ? nil : try settings()
+  }
+
   /// The push sink's settings, each flag checked; a one-line error naming the first wrong one.
-  func settings() throws(FieldError) -> PushSinkSettings {
+  func settings() throws(FieldError) -> PushSettings {
     guard let pushContact else {
       throw FieldError(
         "--push-contact", "required by --sink push (mailto:you@example.org or an https:// URL)")
@@ -34,6 +39,6 @@ struct PushSendOptions: ParsableArguments {
     guard url.path.isEmpty || url.path == "/", url.query == nil, url.fragment == nil, url.user == nil else {
       throw FieldError("--public-url", "expected an origin (scheme, host, port), got \"\(publicURL)\"")
     }
-    return PushSinkSettings(contact: contact, publicURL: url, services: try services.allowed())
+    return PushSettings(contact: contact, publicURL: url, services: try services.allowed())
   }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HeraldCore
 import HeraldPostgres
+import HeraldPush
 import HeraldRuntime
 import HeraldWebhooks
 import HeraldWorker
@@ -23,6 +24,8 @@ struct WorkerCommand: AsyncParsableCommand {
 
   @OptionGroup var database: PostgresOptions
   @OptionGroup var metrics: MetricsOptions
+  @OptionGroup(title: "Push (on when --push-contact is given: each user's subscribed devices)")
+  var push: PushSendOptions
   @Option(help: "Deliveries carried out at once, of different users (a user's own go one by one).")
   var concurrency = 1_024
   @Option(
@@ -59,6 +62,7 @@ struct WorkerCommand: AsyncParsableCommand {
     guard zoneCheckInterval >= 0.05, zoneCheckInterval <= 86_400 else {
       throw FieldError("--zone-check-interval", "expected 0.05 to 86400 seconds, got \(zoneCheckInterval)")
     }
+    let pushSettings = try push.settingsIfAsked()
     DeliveryWorker.runTasksOnEventLoops(threads: threads)
     let logger = HeraldLogging.logger(verbose: verbose)
     // Before the worker: its metrics are made with it.
@@ -72,8 +76,18 @@ struct WorkerCommand: AsyncParsableCommand {
     let poster = HTTPWebhookPoster(connectionsPerReceiver: configuration.maxInFlightPerReceiver)
     do {
       try await database.withStore(logger: logger) { store in
+        // The deployment's key and link secret, made by the first process that needs them.
+        var pushes: PushDispatch?
+        if let pushSettings {
+          pushes = PushDispatch(
+            settings: pushSettings,
+            key: try VAPIDKey(privateKeyText: try await store.vapidPrivateKey { VAPIDKey().privateKeyText }),
+            secret: try LinkSecret(text: try await store.pushLinkSecret { LinkSecret().text }), logger: logger
+          )
+        }
         let worker = DeliveryWorker(
-          store: store, clock: EventLoopClock(), poster: poster, configuration: configuration, logger: logger)
+          store: store, clock: EventLoopClock(), poster: poster, configuration: configuration, pushes: pushes,
+          logger: logger)
         // A graceful stop finishes the deliveries in flight (each within its timeout); past that,
         // or waiting on a database that is away, the worker is cancelled and ends regardless.
         var group = ServiceGroupConfiguration(

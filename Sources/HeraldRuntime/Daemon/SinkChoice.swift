@@ -1,5 +1,6 @@
 import Foundation
 import HeraldContracts
+import HeraldPush
 
 /// A place the daemon shows notifications, as chosen by the user.
 public enum SinkChoice: Sendable, Hashable {
@@ -11,5 +12,5 @@ public enum SinkChoice: Sendable, Hashable {
   /// there is one.
   case webhook(URL, secret: WebhookSecret?)
   /// Web Push to every device subscribed in the store (`contracts/push.md`).
-  case push(PushSinkSettings)
+  case push(PushSettings)
 }

@@ -12,6 +12,9 @@ protocol AccountDirectory: Sendable {
   func account(forTokenNamed name: String) async throws -> Account?
   /// The account pages act for when they need no login (loopback, one user).
   func pageAccount() async throws -> Account?
+  /// The text of the secret that signs notification links, made once (one person's store, or the
+  /// PostgreSQL deployment).
+  func pushLinkSecret(orMake make: () -> String) async throws -> String
   /// The command that prints a token this directory accepts, for the login page: a token made
   /// for the other store is refused.
   var tokenCommand: String { get }
@@ -32,6 +35,10 @@ struct SingleUserDirectory: AccountDirectory {
   }
 
   func pageAccount() async throws -> Account? { account(named: "pages") }
+
+  func pushLinkSecret(orMake make: () -> String) async throws -> String {
+    try store.pushLinkSecret(orMake: make)
+  }
 
   var tokenCommand: String { "herald token create NAME" }
 

@@ -26,6 +26,10 @@ struct PostgresDirectory: AccountDirectory {
 
   func pageAccount() async throws -> Account? { nil }
 
+  func pushLinkSecret(orMake make: () -> String) async throws -> String {
+    try await store.pushLinkSecret(orMake: make)
+  }
+
   /// `herald token create` writes to a local SQLite file; a user's token comes with the user.
   var tokenCommand: String { "herald user add NAME" }
 

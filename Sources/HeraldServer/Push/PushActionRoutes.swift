@@ -30,15 +30,25 @@ struct PushActionRoutes: Sendable {
   }
 
   private func answer(_ context: some RequestContext, performing: Bool) async throws -> Response {
-    // A server for many users keeps no links' secret (yet): no link of its own to answer.
+    let secret = try LinkSecret(text: try await directory.pushLinkSecret { LinkSecret().text })
+    let token = try context.parameters.require("token")
+    let verified = ActionLink.verify(token, secret: secret, now: clock.now())
+    switch verified {
+    case .valid(let link):
+      if case .user(let name) = link.scope { return try await answerUser(name, link, performing: performing) }
+    case .expired(let link):
+      if case .user = link.scope {
+        return PushActionPage(texts: PageTexts(language: .de)).render(.expired, status: .gone)
+      }
+    case .invalid: break
+    }
     guard let account = try await directory.pageAccount(), let store = account.store as? SQLiteStore else {
-      throw HTTPError(.notFound)
+      // A server for many users: a link of no user of theirs.
+      return PushActionPage(texts: PageTexts(language: .de)).render(.refused, status: .forbidden)
     }
     let texts = PageTexts(language: try store.language())
-    let secret = try LinkSecret(text: try store.pushLinkSecret { LinkSecret().text })
-    let token = try context.parameters.require("token")
     let link: ActionLink
-    switch ActionLink.verify(token, secret: secret, now: clock.now()) {
+    switch verified {
     case .valid(let valid) where valid.scope == .store: link = valid
     case .valid, .invalid:
       return PushActionPage(texts: texts).render(.refused, status: .forbidden)
@@ -67,6 +77,30 @@ struct PushActionRoutes: Sendable {
         timeZone: try account.timeZone())
       if outcome == .performed { await changes.signal() }
       return page.render(outcome == .performed ? .performed : .settled)
+    }
+  }
+
+  /// A link of a user of a PostgreSQL server: a due task's "done" completes it (twice is once); a
+  /// movement break's answer is not kept for many users, so its buttons change nothing there.
+  private func answerUser(_ name: String, _ link: ActionLink, performing: Bool) async throws -> Response {
+    guard let account = try await directory.account(forTokenNamed: name) else {
+      return PushActionPage(texts: PageTexts(language: .de)).render(.refused, status: .forbidden)
+    }
+    let store = account.store
+    let texts = PageTexts(language: try await store.language())
+    var page = PushActionPage(texts: texts, link: link)
+    let taskID = Planner.kinds.lazy.compactMap { $0.taskID(inIdentifier: link.requestID) }.first
+    switch link.action {
+    case .open, .map: return PageResponse.redirect(to: "/today")
+    case .done, .snooze:
+      guard let taskID, link.action == .done,
+        let task = try await store.tasks().first(where: { $0.id == taskID })
+      else { return page.render(.settled) }
+      page.subject = task.title
+      guard performing else { return page.render(.ask) }
+      guard !task.completed else { return page.render(.settled) }
+      try await store.completeTask(id: taskID)
+      return page.render(.performed)
     }
   }
 

@@ -1,9 +1,9 @@
 import Foundation
-import HeraldPush
 
-/// What `herald run --sink push` is told: who the push services may write to, where the
-/// notifications' links lead, and which push services beside the vendors' the devices may use.
-public struct PushSinkSettings: Sendable, Hashable {
+/// What `herald run --sink push` and `herald worker` are told: who the push services may write to,
+/// where the notifications' links lead, and which push services beside the vendors' the devices
+/// may use.
+public struct PushSettings: Sendable, Hashable {
   /// The VAPID `sub` claim (`--push-contact`), checked by `PushContact`.
   public var contact: String
   /// The origin the links use (`--public-url`): where a phone reaches `herald serve`.

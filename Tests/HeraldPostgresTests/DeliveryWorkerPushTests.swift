@@ -1,0 +1,106 @@
+import Crypto
+import Foundation
+import HeraldContracts
+import HeraldCore
+import HeraldInterchange
+import HeraldPostgres
+import HeraldPush
+import HeraldTestSupport
+import HeraldWebhooks
+import HeraldWorker
+import Synchronization
+import Testing
+
+/// `herald worker --push-contact …`: each user's reminder, once shown (after their webhook, if they
+/// have one, answered), goes to each of their subscribed devices through the one `PushDispatch`
+/// the daemon uses — encrypted, signed, its links signed for that user — and a row tried again for
+/// its webhook is not pushed meanwhile. (The push service's answers themselves: `PushSenderTests`
+/// and `PushServiceTests` against an independent one.)
+@Suite(.enabled(if: TestDatabase.enabled, TestDatabase.skipReason))
+struct DeliveryWorkerPushTests {
+  static let start = DeliveryWorkerTests.start
+  static let fireDate = DeliveryWorkerTests.fireDate
+
+  /// Every POST the push services were sent, answered 201.
+  final class RecordingPushServices: WebhookPosting {
+    private let posts = Mutex<[(url: URL, headers: [String: String], body: Data)]>([])
+
+    func post(_ body: Data, to url: URL, headers: [String: String], timeout: TimeInterval) async throws {
+      posts.withLock { $0.append((url, headers, body)) }
+    }
+
+    var received: [(url: URL, headers: [String: String], body: Data)] { posts.withLock { $0 } }
+  }
+
+  /// A device's subscription as a browser would post it: real P-256 and auth keys.
+  static func subscribe(_ data: PostgresUserData, endpoint: String) async throws {
+    let key = P256.KeyAgreement.PrivateKey().publicKey.x963Representation
+    let auth = (0..<16).map { _ in UInt8.random(in: 0...255) }
+    _ = try await data.savePushSubscription(
+      endpoint: endpoint, p256dh: Base64URL.encode(key), auth: Base64URL.encode(auth), expirationTime: nil,
+      at: start)
+  }
+
+  @Test func eachUsersReminderReachesEachOfTheirDevicesOnceAfterTheirWebhook() async throws {
+    try await DeliveryWorkerTests().withWorker(statuses: [500, 204]) { _, clock, receiver, store, url in
+      // Bob has no webhook: his reminders go to his device alone.
+      _ = try await store.addUser(name: "bob", timeZone: .utc, language: .en, webhook: nil, at: Self.start)
+      try await store.replaceData(
+        ofUser: "bob", with: ScenarioDocument.decode(Data(DeliveryWorkerTests.scenario.utf8)), now: Self.start
+      )
+      let ada = store.data(ofUser: try await store.user(named: "ada").id) { clock.now() }
+      let bob = store.data(ofUser: try await store.user(named: "bob").id) { clock.now() }
+      try await Self.subscribe(ada, endpoint: "https://fcm.googleapis.com/fcm/send/ada-phone")
+      try await Self.subscribe(ada, endpoint: "https://updates.push.services.mozilla.com/wpush/v2/ada-laptop")
+      try await Self.subscribe(bob, endpoint: "https://web.push.apple.com/bob-phone")
+
+      let services = RecordingPushServices()
+      let pushes = PushDispatch(
+        settings: PushSettings(
+          contact: "mailto:ops@herald.example", publicURL: URL(string: "https://herald.example")!,
+          services: .vendorsOnly),
+        key: VAPIDKey(), secret: LinkSecret(), logger: TestDatabase.logger, poster: services)
+      let worker = DeliveryWorker(
+        store: store, clock: clock, poster: HTTPWebhookPoster(), pushes: pushes, logger: TestDatabase.logger)
+
+      clock.advance(by: Self.fireDate.timeIntervalSince(Self.start))
+      _ = try await worker.deliverDue()
+      // Ada's webhook answered 500: her row waits for its retry, and nothing was pushed for it;
+      // Bob's went to his phone.
+      await pushes.stop()
+      #expect(services.received.map(\.url.absoluteString) == ["https://web.push.apple.com/bob-phone"])
+      #expect(receiver.requests(count: 1).count == 1)
+
+      // The retry's webhook answers: now Ada's devices get it, once each.
+      let pushesAgain = PushDispatch(
+        settings: PushSettings(
+          contact: "mailto:ops@herald.example", publicURL: URL(string: "https://herald.example")!,
+          services: .vendorsOnly),
+        key: VAPIDKey(), secret: LinkSecret(), logger: TestDatabase.logger, poster: services)
+      let retrying = DeliveryWorker(
+        store: store, clock: clock, poster: HTTPWebhookPoster(), pushes: pushesAgain,
+        logger: TestDatabase.logger)
+      clock.advance(by: 60)
+      _ = try await retrying.deliverDue()
+      await pushesAgain.stop()
+      #expect(receiver.requests(count: 2).count == 2)
+      let urls = services.received.map(\.url.absoluteString)
+      #expect(
+        urls.sorted() == [
+          "https://fcm.googleapis.com/fcm/send/ada-phone",
+          "https://updates.push.services.mozilla.com/wpush/v2/ada-laptop",
+          "https://web.push.apple.com/bob-phone",
+        ])
+      for post in services.received {
+        #expect(post.headers["Content-Encoding"] == "aes128gcm")
+        #expect(post.headers["Authorization"]?.hasPrefix("vapid t=") == true)
+        #expect(post.headers["Topic"] != nil && post.headers["TTL"] != nil)
+        #expect(post.body.count > 0 && post.body.count <= 4096)
+      }
+      // Each device's 2xx is noted in the user's own rows.
+      #expect(try await ada.pushSubscriptions().allSatisfy { $0.lastDeliveredAt != nil })
+      #expect(try await bob.pushSubscriptions().allSatisfy { $0.lastDeliveredAt != nil })
+      #expect(try await DeliveryWorkerTests.statuses(url).allSatisfy { $0.hasSuffix(" delivered") })
+    }
+  }
+}
