@@ -8,8 +8,13 @@ import HeraldPush
 /// differently.
 enum PushDevices {
   /// The VAPID public key pages subscribe with (`applicationServerKey`); the pair is made once.
+  // Not inlined, its awaited call and typed-throwing init apart: inlined into the API handler, the
+  // Swift 6.3 compiler crashed splitting that coroutine in a release build (signal 11 in CoroSplit).
+  @inline(never)
   static func publicKey(_ store: any PushKeeping) async throws -> String {
-    try VAPIDKey(privateKeyText: try await store.vapidPrivateKey { VAPIDKey().privateKeyText }).publicKeyText
+    let text = try await store.vapidPrivateKey { VAPIDKey().privateKeyText }
+    let key = try VAPIDKey(privateKeyText: text)
+    return key.publicKeyText
   }
 
   /// Stores a browser's subscription after every check (an endpoint Herald would not POST to is
