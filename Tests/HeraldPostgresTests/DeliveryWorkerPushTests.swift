@@ -41,6 +41,15 @@ struct DeliveryWorkerPushTests {
       at: start)
   }
 
+  /// Pushes to the recording services, signed and linked as a worker's are.
+  static func dispatch(to services: RecordingPushServices) throws -> PushDispatch {
+    try PushDispatch(
+      settings: PushSettings(
+        contact: "mailto:ops@herald.example", publicURL: #require(URL(string: "https://herald.example")),
+        services: .vendorsOnly),
+      key: VAPIDKey(), secret: LinkSecret(), logger: TestDatabase.logger, poster: services)
+  }
+
   @Test func eachUsersReminderReachesEachOfTheirDevicesOnceAfterTheirWebhook() async throws {
     try await DeliveryWorkerTests().withWorker(statuses: [500, 204]) { _, clock, receiver, store, url in
       // Bob has no webhook: his reminders go to his device alone.
@@ -55,11 +64,7 @@ struct DeliveryWorkerPushTests {
       try await Self.subscribe(bob, endpoint: "https://web.push.apple.com/bob-phone")
 
       let services = RecordingPushServices()
-      let pushes = PushDispatch(
-        settings: PushSettings(
-          contact: "mailto:ops@herald.example", publicURL: URL(string: "https://herald.example")!,
-          services: .vendorsOnly),
-        key: VAPIDKey(), secret: LinkSecret(), logger: TestDatabase.logger, poster: services)
+      let pushes = try Self.dispatch(to: services)
       let worker = DeliveryWorker(
         store: store, clock: clock, poster: HTTPWebhookPoster(), pushes: pushes, logger: TestDatabase.logger)
 
@@ -72,11 +77,7 @@ struct DeliveryWorkerPushTests {
       #expect(receiver.requests(count: 1).count == 1)
 
       // The retry's webhook answers: now Ada's devices get it, once each.
-      let pushesAgain = PushDispatch(
-        settings: PushSettings(
-          contact: "mailto:ops@herald.example", publicURL: URL(string: "https://herald.example")!,
-          services: .vendorsOnly),
-        key: VAPIDKey(), secret: LinkSecret(), logger: TestDatabase.logger, poster: services)
+      let pushesAgain = try Self.dispatch(to: services)
       let retrying = DeliveryWorker(
         store: store, clock: clock, poster: HTTPWebhookPoster(), pushes: pushesAgain,
         logger: TestDatabase.logger)
