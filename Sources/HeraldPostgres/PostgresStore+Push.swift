@@ -98,6 +98,12 @@ extension PostgresStore {
       "UPDATE push_subscription SET last_delivered_at = \(date) WHERE user_id = \(user) AND id = \(id)")
   }
 
+  /// Says on delivery `id`'s row what its pushes did not reach (`herald deliveries list` shows it
+  /// as the row's error); the row's status stays what its other channels made it.
+  public func notePushProblem(delivery id: Int64, _ problem: String) async throws {
+    try await execute("UPDATE delivery SET last_error = \(problem) WHERE id = \(id)")
+  }
+
   private static let subscriptionColumns =
     "id, endpoint, p256dh, auth, expiration_time, created_at, last_delivered_at"
 

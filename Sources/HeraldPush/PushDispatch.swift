@@ -56,8 +56,12 @@ public final class PushDispatch: Sendable {
     return (key, secret)
   }
 
-  /// Hands `delivery` over to be sent to every device `keeper` keeps, its links for `scope`.
-  public func deliver(_ delivery: Delivery, keeper: any PushKeeping, scope: ActionLink.Scope) async throws {
+  /// Hands `delivery` over to be sent to every device `keeper` keeps, its links for `scope`;
+  /// `report` hears what came of each device's send (by subscription id) when the last is done.
+  public func deliver(
+    _ delivery: Delivery, keeper: any PushKeeping, scope: ActionLink.Scope,
+    report: (@Sendable ([String: PushOutcome]) async -> Void)? = nil
+  ) async throws {
     let targets = try await targets(of: keeper)
     guard !targets.isEmpty else { return }
     let sender = sender(for: scope, keeper: keeper)
@@ -70,6 +74,7 @@ public final class PushDispatch: Sendable {
         metadata: [
           "id": "\(delivery.key.requestID)", "subscriptions": "\(targets.count)", "delivered": "\(delivered)",
         ])
+      await report?(outcomes)
     }
   }
 

@@ -15,3 +15,41 @@ public enum PushOutcome: Sendable, Hashable {
   /// The message could not be made (an encryption or signing failure), or the send was cancelled.
   case failed(problem: String)
 }
+
+extension PushOutcome {
+  /// Every kind, as the worker's metric labels it.
+  public static let labels = ["delivered", "removed", "defect", "refused", "expired", "failed"]
+
+  /// This one's label.
+  public var label: String {
+    switch self {
+    case .delivered: "delivered"
+    case .removed: "removed"
+    case .defect: "defect"
+    case .refused: "refused"
+    case .expired: "expired"
+    case .failed: "failed"
+    }
+  }
+
+  /// What went wrong, in a few words; nil for a delivery, and for a subscription gone (the
+  /// device unsubscribed: nothing for an operator to do).
+  public var problem: String? {
+    switch self {
+    case .delivered, .removed: nil
+    case .defect(let status): "refused as too large (\(status))"
+    case .refused(let status): "refused (\(status))"
+    case .expired(let attempts, let problem): "not taken within its TTL after \(attempts) tries: \(problem)"
+    case .failed(let problem): problem
+    }
+  }
+
+  /// The line a delivery's record keeps when some of its devices did not get it: how many of
+  /// how many, and each distinct problem once; nil when none failed.
+  public static func summary(_ outcomes: [String: PushOutcome]) -> String? {
+    let problems = outcomes.values.compactMap(\.problem)
+    guard !problems.isEmpty else { return nil }
+    let distinct = Array(Set(problems)).sorted()
+    return "push: \(problems.count) of \(outcomes.count) devices not reached: " + distinct.joined(separator: "; ")
+  }
+}

@@ -50,7 +50,7 @@ extension DeliveryWorker {
         at: delivery.deliveredAt, late: delivery.late, effects: delivery.effects,
         record: String(decoding: body, as: UTF8.self))
       guard let webhook = user.webhook else {
-        await push(delivery, of: user)
+        await push(delivery, of: row, user: user)
         return shown
       }
       guard let claim = try await stillOurs(row, user: user) else { return nil }
@@ -72,17 +72,11 @@ extension DeliveryWorker {
         permit.release(.answered(latency: DestinationGate.seconds(.now - started)))
         metrics.webhook("2xx", took: .now - started)
         receivers.answered(user: user.name, logger: logger)
-        await push(delivery, of: user)
+        await push(delivery, of: row, user: user)
         return shown
       } catch {
-        let failure = error as? WebhookFailure
-        // A status other than an overload's is an answer (its round trip counts); a broken-off
-        // exchange says nothing of the receiver's load.
-        permit.release(
-          failure?.saysOverloaded == true
-            ? .overloaded
-            : failure?.status != nil ? .answered(latency: DestinationGate.seconds(.now - started)) : .failed)
-        metrics.webhook(failure?.result ?? "error", took: .now - started)
+        permit.release(DestinationLimit.Outcome(error, latency: .now - started))
+        metrics.webhook((error as? WebhookFailure)?.result ?? "error", took: .now - started)
         return self.failure(of: claim, error, at: clock.now(), user: user)
       }
     }
@@ -146,11 +140,18 @@ extension DeliveryWorker {
   /// pushes: after the webhook, so that a row tried again for its webhook is not pushed twice. The
   /// pushes go on beside the row's record (`PushDispatch`); not reading the devices is logged, and
   /// is not the row's failure.
-  func push(_ delivery: Delivery, of user: HeraldUser) async {
+  func push(_ delivery: Delivery, of row: ClaimedDelivery, user: HeraldUser) async {
     guard let pushes else { return }
     do {
       let data = store.data(ofUser: user.id) { [clock] in clock.now() }
-      try await pushes.deliver(delivery, keeper: data, scope: .user(user.name))
+      try await pushes.deliver(delivery, keeper: data, scope: .user(user.name)) { [store, metrics, logger] outcomes in
+        metrics.pushed(outcomes.values)
+        // Devices that did not get it are said on the delivery's row, for `herald deliveries list`.
+        guard let summary = PushOutcome.summary(outcomes) else { return }
+        do { try await store.notePushProblem(delivery: row.id, summary) } catch {
+          logger.error("noting a push's failure failed", metadata: ["id": "\(row.id)", "error": "\(error)"])
+        }
+      }
     } catch {
       logger.warning(
         "push not handed over",

@@ -47,18 +47,26 @@ public final class DeliveryWorker: Sendable {
 
   public init(
     store: PostgresStore, clock: any HeraldClock, poster: any WebhookPosting,
-    configuration: WorkerConfiguration = WorkerConfiguration(), pushes: PushDispatch? = nil, logger: Logger
+    configuration: WorkerConfiguration = WorkerConfiguration(), pushing: WorkerPushing? = nil, logger: Logger
   ) {
-    self.pushes = pushes
     self.store = store
     self.clock = clock
     self.poster = poster
     self.configuration = configuration
     self.logger = logger
     lanes = DeliveryLanes(concurrency: configuration.concurrency)
-    destinations = DestinationGate(ceiling: configuration.maxInFlightPerReceiver, logger: logger)
+    let destinations = DestinationGate(ceiling: configuration.maxInFlightPerReceiver, logger: logger)
+    self.destinations = destinations
     recorder = DeliveryRecorder(store: store, logger: logger, written: wakeup)
+    pushes = pushing.map { pushing in
+      PushDispatch(
+        settings: pushing.settings, key: pushing.key, secret: pushing.secret, logger: logger,
+        poster: PacedPoster(poster: pushing.poster ?? poster, gate: destinations))
+    }
   }
+
+  /// Waits for the pushes handed over to be done (at most `PushDispatch.drainTime`).
+  public func finishPushes() async { await pushes?.stop() }
 
   /// Delivers until stopped (`stop()`: the rows in flight are finished first) or cancelled (at
   /// once: what it claimed and did not finish is taken over by another worker when the claim
@@ -77,7 +85,7 @@ public final class DeliveryWorker: Sendable {
       while lanes.isBusy, !Task.isCancelled { await wakeup.wait() }
       recorder.close()
       await recorder.written()
-      await pushes?.stop()
+      await finishPushes()
       group.cancelAll()
     }
     logger.info("worker stopped")

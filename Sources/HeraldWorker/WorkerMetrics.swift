@@ -1,5 +1,6 @@
 import Foundation
 import HeraldPostgres
+import HeraldPush
 import Metrics
 
 /// What a worker tells an operator through swift-metrics (`herald worker --metrics-port` serves
@@ -15,6 +16,7 @@ struct WorkerMetrics: Sendable {
     static let lost = "herald_claims_lost_total"
     static let queueDepth = "herald_queue_due_rows"
     static let oldestDue = "herald_queue_oldest_due_age_seconds"
+    static let pushes = "herald_pushes_total"
   }
 
   /// Every outcome a row can have, as the `outcome` label says it (`late`: delivered late).
@@ -31,6 +33,7 @@ struct WorkerMetrics: Sendable {
   private let lost = Counter(label: Name.lost)
   private let queueDepth = Gauge(label: Name.queueDepth)
   private let oldestDue = Gauge(label: Name.oldestDue)
+  private let pushes: [String: Counter]
 
   init() {
     deliveries = Dictionary(
@@ -40,6 +43,10 @@ struct WorkerMetrics: Sendable {
     webhooks = Dictionary(
       uniqueKeysWithValues: Self.webhookResults.map {
         ($0, Metrics.Timer(label: Name.webhook, dimensions: [("result", $0)]))
+      })
+    pushes = Dictionary(
+      uniqueKeysWithValues: PushOutcome.labels.map {
+        ($0, Counter(label: Name.pushes, dimensions: [("outcome", $0)]))
       })
   }
 
@@ -65,6 +72,11 @@ struct WorkerMetrics: Sendable {
   func webhook(_ result: String, took duration: Duration) {
     let (seconds, attoseconds) = duration.components
     webhooks[result]?.recordNanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+  }
+
+  /// What came of one reminder's pushes, a device each.
+  func pushed(_ outcomes: some Sequence<PushOutcome>) {
+    for outcome in outcomes { pushes[outcome.label]?.increment() }
   }
 
   /// Rows claimed whose earlier claim ended unrecorded (a worker died or froze with them).

@@ -77,16 +77,15 @@ struct WorkerCommand: AsyncParsableCommand {
     do {
       try await database.withStore(logger: logger) { store in
         // The deployment's key and link secret, made by the first process that needs them.
-        var pushes: PushDispatch?
+        var pushing: WorkerPushing?
         if let pushSettings {
-          pushes = PushDispatch(
+          pushing = WorkerPushing(
             settings: pushSettings,
             key: try VAPIDKey(privateKeyText: try await store.vapidPrivateKey { VAPIDKey().privateKeyText }),
-            secret: try LinkSecret(text: try await store.pushLinkSecret { LinkSecret().text }), logger: logger
-          )
+            secret: try LinkSecret(text: try await store.pushLinkSecret { LinkSecret().text }))
         }
         let worker = DeliveryWorker(
-          store: store, clock: EventLoopClock(), poster: poster, configuration: configuration, pushes: pushes,
+          store: store, clock: EventLoopClock(), poster: poster, configuration: configuration, pushing: pushing,
           logger: logger)
         // A graceful stop finishes the deliveries in flight (each within its timeout); past that,
         // or waiting on a database that is away, the worker is cancelled and ends regardless.

@@ -21,12 +21,19 @@ struct DeliveryWorkerPushTests {
   static let start = DeliveryWorkerTests.start
   static let fireDate = DeliveryWorkerTests.fireDate
 
-  /// Every POST the push services were sent, answered 201.
+  /// Every POST the push services were sent, answered 201 — or, for an endpoint `refusing`
+  /// names, with that status.
   final class RecordingPushServices: WebhookPosting {
     private let posts = Mutex<[(url: URL, headers: [String: String], body: Data)]>([])
+    let refusing: [String: Int]
+
+    init(refusing: [String: Int] = [:]) { self.refusing = refusing }
 
     func post(_ body: Data, to url: URL, headers: [String: String], timeout: TimeInterval) async throws {
       posts.withLock { $0.append((url, headers, body)) }
+      if let status = refusing[url.absoluteString] {
+        throw WebhookFailure("the push service answered \(status)", result: "4xx", status: status)
+      }
     }
 
     var received: [(url: URL, headers: [String: String], body: Data)] { posts.withLock { $0 } }
@@ -42,12 +49,12 @@ struct DeliveryWorkerPushTests {
   }
 
   /// Pushes to the recording services, signed and linked as a worker's are.
-  static func dispatch(to services: RecordingPushServices) throws -> PushDispatch {
-    try PushDispatch(
+  static func pushing(to services: RecordingPushServices) throws -> WorkerPushing {
+    try WorkerPushing(
       settings: PushSettings(
         contact: "mailto:ops@herald.example", publicURL: #require(URL(string: "https://herald.example")),
         services: .vendorsOnly),
-      key: VAPIDKey(), secret: LinkSecret(), logger: TestDatabase.logger, poster: services)
+      key: VAPIDKey(), secret: LinkSecret(), poster: services)
   }
 
   @Test func eachUsersReminderReachesEachOfTheirDevicesOnceAfterTheirWebhook() async throws {
@@ -64,26 +71,25 @@ struct DeliveryWorkerPushTests {
       try await Self.subscribe(bob, endpoint: "https://web.push.apple.com/bob-phone")
 
       let services = RecordingPushServices()
-      let pushes = try Self.dispatch(to: services)
       let worker = DeliveryWorker(
-        store: store, clock: clock, poster: HTTPWebhookPoster(), pushes: pushes, logger: TestDatabase.logger)
+        store: store, clock: clock, poster: HTTPWebhookPoster(), pushing: try Self.pushing(to: services),
+        logger: TestDatabase.logger)
 
       clock.advance(by: Self.fireDate.timeIntervalSince(Self.start))
       _ = try await worker.deliverDue()
       // Ada's webhook answered 500: her row waits for its retry, and nothing was pushed for it;
       // Bob's went to his phone.
-      await pushes.stop()
+      await worker.finishPushes()
       #expect(services.received.map(\.url.absoluteString) == ["https://web.push.apple.com/bob-phone"])
       #expect(receiver.requests(count: 1).count == 1)
 
       // The retry's webhook answers: now Ada's devices get it, once each.
-      let pushesAgain = try Self.dispatch(to: services)
       let retrying = DeliveryWorker(
-        store: store, clock: clock, poster: HTTPWebhookPoster(), pushes: pushesAgain,
+        store: store, clock: clock, poster: HTTPWebhookPoster(), pushing: try Self.pushing(to: services),
         logger: TestDatabase.logger)
       clock.advance(by: 60)
       _ = try await retrying.deliverDue()
-      await pushesAgain.stop()
+      await retrying.finishPushes()
       #expect(receiver.requests(count: 2).count == 2)
       let urls = services.received.map(\.url.absoluteString)
       #expect(
@@ -102,6 +108,27 @@ struct DeliveryWorkerPushTests {
       #expect(try await ada.pushSubscriptions().allSatisfy { $0.lastDeliveredAt != nil })
       #expect(try await bob.pushSubscriptions().allSatisfy { $0.lastDeliveredAt != nil })
       #expect(try await DeliveryWorkerTests.statuses(url).allSatisfy { $0.hasSuffix(" delivered") })
+    }
+  }
+
+  @Test func aDeviceThePushServiceRefusesIsSaidOnTheDeliverysRow() async throws {
+    try await DeliveryWorkerTests().withWorker(statuses: [204]) { _, clock, _, store, url in
+      let ada = store.data(ofUser: try await store.user(named: "ada").id) { clock.now() }
+      try await Self.subscribe(ada, endpoint: "https://fcm.googleapis.com/fcm/send/ada-phone")
+      try await Self.subscribe(ada, endpoint: "https://web.push.apple.com/ada-old-phone")
+      let services = RecordingPushServices(refusing: ["https://web.push.apple.com/ada-old-phone": 403])
+      let worker = DeliveryWorker(
+        store: store, clock: clock, poster: HTTPWebhookPoster(), pushing: try Self.pushing(to: services),
+        logger: TestDatabase.logger)
+      clock.advance(by: Self.fireDate.timeIntervalSince(Self.start))
+      _ = try await worker.deliverDue()
+      await worker.finishPushes()
+
+      #expect(services.received.count == 2)
+      // Delivered — its webhook and one phone took it — with what the other device did not get.
+      let rows = try await store.deliveries(user: "ada", filter: .delivered, limit: 10)
+      #expect(rows.map(\.status) == ["delivered"])
+      #expect(rows.first?.lastError == "push: 1 of 2 devices not reached: refused (403)")
     }
   }
 }

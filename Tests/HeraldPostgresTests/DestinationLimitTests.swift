@@ -1,4 +1,5 @@
 import Foundation
+import HeraldWebhooks
 import Logging
 import Testing
 
@@ -100,4 +101,39 @@ import Testing
     gate.release(other, .unused)
     #expect(gate.snapshot()["http://r:80"]?.inFlight == 0)
   }
+
+  @Test func aPushTakesItsRoomAtThePushServiceAndAnOverloadGivesItLess() async throws {
+    let gate = DestinationGate(ceiling: 64, initial: 1, logger: Logger(label: "test"))
+    let held = GatedPoster()
+    let paced = PacedPoster(poster: held, gate: gate)
+    let endpoint = try #require(URL(string: "https://fcm.googleapis.com/fcm/send/a"))
+    async let first: Void = paced.post(Data(), to: endpoint, headers: [:], timeout: 5)
+    async let second: Void = paced.post(Data(), to: endpoint, headers: [:], timeout: 5)
+    // One at a time while the service's limit is one: the second waits its turn.
+    while gate.snapshot()["https://fcm.googleapis.com:443"]?.waiting != 1 {
+      try await Task.sleep(for: .milliseconds(1))
+    }
+    #expect(held.started == 1)
+    held.open()
+    _ = try await (first, second)
+    #expect(held.started == 2)
+    #expect(gate.snapshot()["https://fcm.googleapis.com:443"]?.inFlight == 0)
+
+    // A 503 is the push service saying it is overloaded: its limit falls, the failure goes on up.
+    let busy = PacedPoster(poster: Answering(status: 503), gate: gate)
+    let before = try #require(gate.snapshot()["https://fcm.googleapis.com:443"]?.limit)
+    await #expect(throws: WebhookFailure.self) {
+      try await busy.post(Data(), to: endpoint, headers: [:], timeout: 5)
+    }
+    #expect(try #require(gate.snapshot()["https://fcm.googleapis.com:443"]?.limit) < max(before, 2))
+  }
+
+  /// A push service that answers every request with `status`.
+  private struct Answering: WebhookPosting {
+    var status: Int
+    func post(_ body: Data, to url: URL, headers: [String: String], timeout: TimeInterval) async throws {
+      throw WebhookFailure("answered \(status)", result: "5xx", status: status)
+    }
+  }
 }
+
