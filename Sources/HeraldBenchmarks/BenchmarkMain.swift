@@ -11,6 +11,7 @@ enum BenchmarkMain {
     let jobs: Set = [
       "plan", "proximity", "movement", "places", "daemon", "gpx", "scenario", "sse", "workers", "recurrence",
       "caldav", "compare", "calendar", "changes", "zones", "distance", "receivers", "push",
+      "push-worker",
     ]
     let picked = Set(CommandLine.arguments.dropFirst())
     guard picked.isSubset(of: jobs) else {
@@ -165,6 +166,14 @@ enum BenchmarkMain {
         try await DistanceBenchmark().run()
       } catch {
         print("distance benchmark failed: \(error)")
+        exit(1)
+      }
+    }
+    if picked.contains("push-worker") {
+      do {
+        try await PushWorkerBenchmark().run()
+      } catch {
+        print("push-worker benchmark failed: \(error)")
         exit(1)
       }
     }

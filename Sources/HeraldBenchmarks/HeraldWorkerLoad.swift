@@ -24,10 +24,10 @@ struct HeraldWorkerLoad {
     }
   }
 
-  /// `populate`, each user's webhook chosen by their index.
+  /// `populate`, each user's webhook chosen by their index (nil: none).
   func populate(
     _ url: PostgresURL, perUser: Int, startingIn: Double, spread: Int, rate: Int? = nil,
-    webhook: @escaping @Sendable (Int) -> URL
+    webhook: @escaping @Sendable (Int) -> URL?
   ) async throws -> Date {
     let first = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + startingIn).rounded(.up))
     try await PostgresStore.withStore(url, logger: logger) { store in
@@ -61,8 +61,8 @@ struct HeraldWorkerLoad {
     max(1, ProcessInfo.processInfo.activeProcessorCount / count)
   }
 
-  /// Starts `count` workers, each on `threads(forWorkers: count)` threads.
-  func launchWorkers(_ url: PostgresURL, count: Int) throws -> [Process] {
+  /// Starts `count` workers, each on `threads(forWorkers: count)` threads, with `options` besides.
+  func launchWorkers(_ url: PostgresURL, count: Int, options: [String] = []) throws -> [Process] {
     let herald = HeraldProcess.productsDirectory.appendingPathComponent("herald")
     guard FileManager.default.isExecutableFile(atPath: herald.path) else {
       throw BenchmarkFailure("no \(herald.path): swift build -c release --product herald")
@@ -79,9 +79,22 @@ struct HeraldWorkerLoad {
       process.arguments =
         [
           "worker", "--postgres", url.description, "--threads", String(threads),
-        ] + (concurrency ?? [])
+        ] + (concurrency ?? []) + options
+        // `HERALD_BENCH_WORKER_OPTIONS="--metrics-port 9464"` adds options of one's own.
+        + (ProcessInfo.processInfo.environment["HERALD_BENCH_WORKER_OPTIONS"] ?? "").split(separator: " ")
+        .map(String.init)
       process.standardOutput = FileHandle.nullDevice
-      process.standardError = FileHandle.nullDevice
+      // `HERALD_BENCH_WORKER_LOG=FILE` keeps what the workers log (appended), to see why a figure is what it is.
+      if let path = ProcessInfo.processInfo.environment["HERALD_BENCH_WORKER_LOG"],
+        FileManager.default.createFile(atPath: path, contents: nil)
+          || FileManager.default.fileExists(atPath: path),
+        let log = FileHandle(forWritingAtPath: path)
+      {
+        log.seekToEndOfFile()
+        process.standardError = log
+      } else {
+        process.standardError = FileHandle.nullDevice
+      }
       try process.start()
       return process
     }

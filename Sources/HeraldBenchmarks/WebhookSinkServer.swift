@@ -137,7 +137,8 @@ private final class SinkHandler: ChannelInboundHandler {
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
     switch unwrapInboundIn(data) {
     case .head(let head):
-      id = head.headers.first(name: "webhook-id") ?? ""
+      // A push names no webhook id: each device has an endpoint of its own.
+      id = head.headers.first(name: "webhook-id") ?? head.uri
       keepAlive = head.isKeepAlive
     case .body:
       break

@@ -70,16 +70,31 @@ extension PostgresStore {
     )
   }
 
+  /// A user's devices. A worker reads them for every reminder it pushes: the reads that come
+  /// while one is under way go together as the next (`GroupedWrites`, here for reads), one
+  /// statement for many users.
   func pushSubscriptions(ofUser user: Int64) async throws -> [PushSubscriptionRecord] {
-    let rows = try await client.withConnection { connection in
-      try await connection.query(
-        """
-        SELECT \(unescaped: Self.subscriptionColumns) FROM push_subscription
-        WHERE user_id = \(user) ORDER BY created_at, id
-        """, logger: logger
-      ).collect()
+    try await subscriptionReads.write(user) { [client, logger] users in
+      let rows = try await client.withConnection { connection in
+        try await connection.query(
+          """
+          SELECT user_id, \(unescaped: Self.subscriptionColumns) FROM push_subscription
+          WHERE user_id = ANY(\(users)::bigint[]) ORDER BY created_at, id
+          """, logger: logger
+        ).collect()
+      }
+      var byUser: [Int64: [PushSubscriptionRecord]] = [:]
+      for row in rows {
+        let (owner, id, endpoint, p256dh, auth, expiry, created, delivered) = try row.decode(
+          (Int64, String, String, String, String, Date?, Date, Date?).self)
+        byUser[owner, default: []].append(
+          PushSubscriptionRecord(
+            id: id, endpoint: endpoint, p256dh: p256dh, auth: auth, expirationTime: expiry,
+            createdAt: created,
+            lastDeliveredAt: delivered))
+      }
+      return users.map { byUser[$0] ?? [] }
     }
-    return try rows.map { try Self.subscription($0) }
   }
 
   func removePushSubscription(ofUser user: Int64, id: String) async throws {
@@ -93,9 +108,30 @@ extension PostgresStore {
     }
   }
 
+  /// Notes a device's delivery. A worker pushing to thousands of devices a second notes as many:
+  /// those that come while one is written go together in the next (`GroupedWrites`), one
+  /// statement and one commit for the group instead of one each.
   func recordPushDelivered(ofUser user: Int64, id: String, at date: Date) async throws {
-    try await execute(
-      "UPDATE push_subscription SET last_delivered_at = \(date) WHERE user_id = \(user) AND id = \(id)")
+    // The group's writer takes a connection; a note waiting for its group holds none.
+    try await pushDeliveries.write(PushDelivered(user: user, id: id, at: date)) { [client, logger] noted in
+      let query: PostgresQuery = """
+        UPDATE push_subscription s SET last_delivered_at = greatest(s.last_delivered_at, v.at)
+        FROM unnest(\(noted.map(\.user))::bigint[], \(noted.map(\.id))::text[], \(noted.map(\.at))::timestamptz[])
+          AS v(user_id, id, at)
+        WHERE s.user_id = v.user_id AND s.id = v.id
+        """
+      try await client.withConnection { connection in
+        _ = try await connection.query(query, logger: logger).collect()
+      }
+      return noted.map { _ in () }
+    }
+  }
+
+  /// A device's delivery to note (`recordPushDelivered`).
+  struct PushDelivered: Sendable {
+    var user: Int64
+    var id: String
+    var at: Date
   }
 
   /// Says on delivery `id`'s row what its pushes did not reach (`herald deliveries list` shows it
@@ -106,12 +142,4 @@ extension PostgresStore {
 
   private static let subscriptionColumns =
     "id, endpoint, p256dh, auth, expiration_time, created_at, last_delivered_at"
-
-  private static func subscription(_ row: PostgresRow) throws -> PushSubscriptionRecord {
-    let (id, endpoint, p256dh, auth, expiry, created, delivered) = try row.decode(
-      (String, String, String, String, Date?, Date, Date?).self)
-    return PushSubscriptionRecord(
-      id: id, endpoint: endpoint, p256dh: p256dh, auth: auth, expirationTime: expiry, createdAt: created,
-      lastDeliveredAt: delivered)
-  }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldContracts
 import HeraldCore
 import HeraldPostgresConnections
 import HeraldSystem
@@ -28,6 +29,10 @@ public struct PostgresStore: Sendable {
   let taskAdds = GroupedWrites<Int64, TaskAdd, Bool>(key: \.user)
   /// Different users' whole data replaced while one is written, written together.
   let wholeReplaces = GroupedWrites<String, WholeReplace, Bool>(key: \.name)
+  /// Devices' deliveries noted while one is written, written together.
+  let pushDeliveries = GroupedWrites<String, PushDelivered, Void>(key: \.id)
+  /// Different users' devices read while one user's are, read together.
+  let subscriptionReads = GroupedWrites<Int64, Int64, [PushSubscriptionRecord]>(key: \.self)
 
   /// Connects to `url`, brings the schema up to date, and runs `body` with the store; the
   /// connections close when it returns. An unreachable server is an `EnvironmentError` at once,

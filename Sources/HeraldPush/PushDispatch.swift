@@ -69,13 +69,28 @@ public final class PushDispatch: Sendable {
       let outcomes = await sender.send(delivery, to: targets)
       var delivered = 0
       for case .delivered in outcomes.values { delivered += 1 }
-      logger.info(
+      // At debug: a worker pushes thousands a second; what failed is logged by the sender.
+      logger.debug(
         "pushed",
         metadata: [
           "id": "\(delivery.key.requestID)", "subscriptions": "\(targets.count)", "delivered": "\(delivered)",
         ])
       await report?(outcomes)
     }
+  }
+
+  /// Sends `delivery` now to the one device of `keeper`'s whose endpoint is `endpoint` (a test
+  /// push from the device itself) and returns what came of it; nil when no such device is kept.
+  public func sendNow(
+    _ delivery: Delivery, keeper: any PushKeeping, scope: ActionLink.Scope, endpoint: String
+  ) async throws -> PushOutcome? {
+    let wanted = URL(string: endpoint)?.absoluteString
+    guard
+      let target = try await targets(of: keeper).first(where: {
+        $0.subscription.endpoint.absoluteString == wanted
+      })
+    else { return nil }
+    return await sender(for: scope, keeper: keeper).send(delivery, to: target)
   }
 
   /// Waits up to `drainTime` for the sends under way, gives up the rest, closes the client.

@@ -50,6 +50,7 @@ extension PushOutcome {
     let problems = outcomes.values.compactMap(\.problem)
     guard !problems.isEmpty else { return nil }
     let distinct = Array(Set(problems)).sorted()
-    return "push: \(problems.count) of \(outcomes.count) devices not reached: " + distinct.joined(separator: "; ")
+    return "push: \(problems.count) of \(outcomes.count) devices not reached: "
+      + distinct.joined(separator: "; ")
   }
 }

@@ -95,7 +95,8 @@ public struct HeraldServerApp: Sendable {
     let pages = PageRoutes(
       directory: directory, clock: clock, hub: hub, hubs: hubs, changes: changes,
       requiresLogin: pagesNeedLogin)
-    let devices = DeviceRoutes(pages: pages, pushServices: configuration.pushServices)
+    let devices = DeviceRoutes(
+      pages: pages, pushServices: configuration.pushServices, testPush: configuration.testPush)
     if pagesNeedLogin {
       // Reachable from other machines: the pages need a login; the API keeps its bearer token.
       let sessions = LoginSessions(clock: clock)

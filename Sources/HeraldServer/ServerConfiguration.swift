@@ -10,14 +10,18 @@ public struct ServerConfiguration: Sendable {
   /// The push services a device's subscription may name: the vendors', and the operator's
   /// (`--push-service`).
   public var pushServices: PushServices
+  /// What a test push from the settings page is signed and linked with (`--push-contact` on
+  /// `serve`); nil: the page offers none.
+  public var testPush: PushSettings?
 
   public init(
     host: String = "127.0.0.1", port: Int = 8080, allowRemote: Bool = false,
-    pushServices: PushServices = .vendorsOnly
+    pushServices: PushServices = .vendorsOnly, testPush: PushSettings? = nil
   ) {
     self.host = host
     self.port = port
     self.allowRemote = allowRemote
     self.pushServices = pushServices
+    self.testPush = testPush
   }
 }

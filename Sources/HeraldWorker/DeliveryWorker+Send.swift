@@ -144,7 +144,8 @@ extension DeliveryWorker {
     guard let pushes else { return }
     do {
       let data = store.data(ofUser: user.id) { [clock] in clock.now() }
-      try await pushes.deliver(delivery, keeper: data, scope: .user(user.name)) { [store, metrics, logger] outcomes in
+      try await pushes.deliver(delivery, keeper: data, scope: .user(user.name)) {
+        [store, metrics, logger] outcomes in
         metrics.pushed(outcomes.values)
         // Devices that did not get it are said on the delivery's row, for `herald deliveries list`.
         guard let summary = PushOutcome.summary(outcomes) else { return }

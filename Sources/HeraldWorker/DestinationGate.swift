@@ -37,6 +37,23 @@ final class DestinationGate: Sendable {
 
   private struct State {
     var destinations: [String: Destination] = [:]
+
+    /// `body` on `destination`'s entry in place. A copy taken out of the dictionary and put
+    /// back would share its line of waiters with the one left inside, so that each change copied
+    /// the whole line: with thousands of pushes waiting for one push service, the worker spent
+    /// most of its time copying it.
+    mutating func withEntry<T>(
+      _ destination: String, orMake make: () -> Destination, _ body: (inout Destination) -> T
+    ) -> T {
+      if destinations[destination] == nil { destinations[destination] = make() }
+      return body(&destinations[destination]!)
+    }
+
+    /// `body` on `destination`'s entry in place; nil when it has none.
+    mutating func withEntry<T>(_ destination: String, _ body: (inout Destination) -> T) -> T? {
+      guard destinations[destination] != nil else { return nil }
+      return body(&destinations[destination]!)
+    }
   }
 
   private let state = Mutex(State())
@@ -63,12 +80,12 @@ final class DestinationGate: Sendable {
   func acquire(_ destination: String, until deadline: ContinuousClock.Instant) async throws -> Permit {
     let now = ContinuousClock.now
     let admitted: Bool = state.withLock { state in
-      var entry = state.destinations[destination] ?? makeDestination(destination)
-      defer { state.destinations[destination] = entry }
-      guard entry.waiters.isEmpty, entry.limit.hasRoom else { return false }
-      entry.limit.started()
-      entry.inFlight.record(entry.limit.inFlight)
-      return true
+      state.withEntry(destination, orMake: { makeDestination(destination) }) { entry in
+        guard entry.waiters.isEmpty, entry.limit.hasRoom else { return false }
+        entry.limit.started()
+        entry.inFlight.record(entry.limit.inFlight)
+        return true
+      }
     }
     if admitted { return Permit(destination: destination, started: now) }
     guard deadline > now else { throw NoRoom(destination: destination) }
@@ -77,14 +94,14 @@ final class DestinationGate: Sendable {
     // room comes (a request ends within its timeout; the deadline leaves that much of the claim).
     let started = try await withCheckedThrowingContinuation { continuation in
       let admitted: Bool = state.withLock { state in
-        guard var entry = state.destinations[destination] else { return true }
-        defer { state.destinations[destination] = entry }
-        if entry.waiters.isEmpty, entry.limit.hasRoom {
-          entry.limit.started()
-          return true
-        }
-        entry.waiters.append(Waiter(continuation: continuation, deadline: deadline))
-        return false
+        state.withEntry(destination) { entry in
+          if entry.waiters.isEmpty, entry.limit.hasRoom {
+            entry.limit.started()
+            return true
+          }
+          entry.waiters.append(Waiter(continuation: continuation, deadline: deadline))
+          return false
+        } ?? true
       }
       if admitted { continuation.resume(returning: .now) }
     }
@@ -98,22 +115,22 @@ final class DestinationGate: Sendable {
     var handed: [Waiter] = []
     var expired: [Waiter] = []
     let change: DestinationLimit.Change? = state.withLock { state in
-      guard var entry = state.destinations[permit.destination] else { return nil }
-      defer { state.destinations[permit.destination] = entry }
-      if case .answered(let seconds) = outcome { entry.latency.recordSeconds(seconds) }
-      let demand = !entry.waiters.isEmpty || entry.limit.inFlight * 2 >= Int(entry.limit.limit)
-      let change = entry.limit.finished(outcome, at: Self.seconds(now - Self.origin), demand: demand)
-      while entry.limit.hasRoom, let waiter = entry.waiters.popFirst() {
-        guard waiter.deadline > now else {
-          expired.append(waiter)
-          continue
+      state.withEntry(permit.destination) { entry -> DestinationLimit.Change? in
+        if case .answered(let seconds) = outcome { entry.latency.recordSeconds(seconds) }
+        let demand = !entry.waiters.isEmpty || entry.limit.inFlight * 2 >= Int(entry.limit.limit)
+        let change = entry.limit.finished(outcome, at: Self.seconds(now - Self.origin), demand: demand)
+        while entry.limit.hasRoom, let waiter = entry.waiters.popFirst() {
+          guard waiter.deadline > now else {
+            expired.append(waiter)
+            continue
+          }
+          entry.limit.started()
+          handed.append(waiter)
         }
-        entry.limit.started()
-        handed.append(waiter)
-      }
-      entry.inFlight.record(entry.limit.inFlight)
-      entry.limitGauge.record(Int(entry.limit.limit))
-      return change
+        entry.inFlight.record(entry.limit.inFlight)
+        entry.limitGauge.record(Int(entry.limit.limit))
+        return change
+      } ?? nil
     }
     for waiter in handed { waiter.continuation.resume(returning: now) }
     for waiter in expired { waiter.continuation.resume(throwing: NoRoom(destination: permit.destination)) }

@@ -11,7 +11,8 @@ public struct WorkerPushing: Sendable {
   /// request takes its room at the push service first, as a webhook does at its receiver.
   public var poster: (any WebhookPosting)?
 
-  public init(settings: PushSettings, key: VAPIDKey, secret: LinkSecret, poster: (any WebhookPosting)? = nil) {
+  public init(settings: PushSettings, key: VAPIDKey, secret: LinkSecret, poster: (any WebhookPosting)? = nil)
+  {
     self.settings = settings
     self.key = key
     self.secret = secret

@@ -4,8 +4,8 @@ import HeraldCore
 import HeraldPush
 import HeraldRuntime
 
-/// What `run --sink push` needs beside the store: the VAPID contact, the origin of the links, and
-/// the push services allowed.
+/// What sending a push needs beside the store (`run --sink push`, `worker`, a test push from
+/// `serve`'s settings page): the VAPID contact, the origin of the links, the push services allowed.
 struct PushSendOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
@@ -15,21 +15,24 @@ struct PushSendOptions: ParsableArguments {
 
   @Option(
     help: ArgumentHelp(
-      "The origin a phone reaches herald serve at, for the notifications' links.", valueName: "URL"))
-  var publicURL = Self.servedOrigin
+      "The origin a phone reaches herald serve at, for the notifications' links (default: where serve listens; http://127.0.0.1:8080 for run and worker).",
+      valueName: "URL"))
+  var publicURL: String?
 
   @OptionGroup var services: PushServiceOptions
 
   /// Where `herald serve` listens by default: its links work as they are on this machine.
   static let servedOrigin = "http://127.0.0.1:8080"
 
-  /// The worker's: pushing is on when `--push-contact` is given.
-  func settingsIfAsked() throws(FieldError) -> PushSettings? {
-    pushContact == nil ? nil : try settings()
+  /// The worker's and serve's: pushing is on when `--push-contact` is given.
+  func settingsIfAsked(origin: String = Self.servedOrigin) throws(FieldError) -> PushSettings? {
+    pushContact == nil ? nil : try settings(origin: origin)
   }
 
   /// The push sink's settings, each flag checked; a one-line error naming the first wrong one.
-  func settings() throws(FieldError) -> PushSettings {
+  /// `origin` is where `serve` is reached when `--public-url` is not given.
+  func settings(origin: String = Self.servedOrigin) throws(FieldError) -> PushSettings {
+    let publicURL = publicURL ?? origin
     guard let pushContact else {
       throw FieldError(
         "--push-contact", "required by --sink push (mailto:you@example.org or an https:// URL)")

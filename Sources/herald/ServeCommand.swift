@@ -32,7 +32,7 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(help: "The port to listen on.") var port = 8080
   @Flag(help: "Allow a non-loopback address; the pages then need a login with a token.") var allowRemote =
     false
-  @OptionGroup var pushServices: PushServiceOptions
+  @OptionGroup var push: PushSendOptions
   @Flag(help: "Log every request.") var verbose = false
   @OptionGroup var clockOptions: ClockOptions
 
@@ -44,9 +44,9 @@ struct ServeCommand: AsyncParsableCommand {
     }
     let logger = HeraldLogging.logger(verbose: verbose)
     let metricsServer = try metrics.service(logger: logger)
-    let allowedPush = try pushServices.allowed()
     let configuration = ServerConfiguration(
-      host: host, port: port, allowRemote: allowRemote, pushServices: allowedPush)
+      host: host, port: port, allowRemote: allowRemote, pushServices: try push.services.allowed(),
+      testPush: try push.settingsIfAsked(origin: "http://\(host.contains(":") ? "[\(host)]" : host):\(port)"))
     let clock = try clockOptions.clock()
     if try servesManyUsers() {
       try await postgres.withStore(logger: logger) { postgres in

@@ -85,7 +85,8 @@ struct WorkerCommand: AsyncParsableCommand {
             secret: try LinkSecret(text: try await store.pushLinkSecret { LinkSecret().text }))
         }
         let worker = DeliveryWorker(
-          store: store, clock: EventLoopClock(), poster: poster, configuration: configuration, pushing: pushing,
+          store: store, clock: EventLoopClock(), poster: poster, configuration: configuration,
+          pushing: pushing,
           logger: logger)
         // A graceful stop finishes the deliveries in flight (each within its timeout); past that,
         // or waiting on a database that is away, the worker is cancelled and ends regardless.

@@ -26,11 +26,20 @@ struct DeliveryWorkerPushTests {
   final class RecordingPushServices: WebhookPosting {
     private let posts = Mutex<[(url: URL, headers: [String: String], body: Data)]>([])
     let refusing: [String: Int]
+    /// Endpoints whose service takes the request and never answers (until the sender gives up).
+    let hanging: Set<String>
 
-    init(refusing: [String: Int] = [:]) { self.refusing = refusing }
+    init(refusing: [String: Int] = [:], hanging: Set<String> = []) {
+      self.refusing = refusing
+      self.hanging = hanging
+    }
 
     func post(_ body: Data, to url: URL, headers: [String: String], timeout: TimeInterval) async throws {
       posts.withLock { $0.append((url, headers, body)) }
+      if hanging.contains(url.absoluteString) {
+        try await Task.sleep(for: .seconds(timeout))
+        throw WebhookFailure("no answer within \(timeout) s", result: "timeout")
+      }
       if let status = refusing[url.absoluteString] {
         throw WebhookFailure("the push service answered \(status)", result: "4xx", status: status)
       }
@@ -129,6 +138,41 @@ struct DeliveryWorkerPushTests {
       let rows = try await store.deliveries(user: "ada", filter: .delivered, limit: 10)
       #expect(rows.map(\.status) == ["delivered"])
       #expect(rows.first?.lastError == "push: 1 of 2 devices not reached: refused (403)")
+    }
+  }
+
+  @Test func aPushServiceThatHangsHoldsUpNoOtherUsersPush() async throws {
+    try await DeliveryWorkerTests().withWorker(statuses: [204]) { _, clock, _, store, url in
+      _ = try await store.addUser(name: "bob", timeZone: .utc, language: .en, webhook: nil, at: Self.start)
+      try await store.replaceData(
+        ofUser: "bob", with: ScenarioDocument.decode(Data(DeliveryWorkerTests.scenario.utf8)), now: Self.start
+      )
+      let ada = store.data(ofUser: try await store.user(named: "ada").id) { clock.now() }
+      let bob = store.data(ofUser: try await store.user(named: "bob").id) { clock.now() }
+      // Ada's push service takes her push and never answers; Bob's is another service.
+      let hung = "https://web.push.apple.com/ada-phone"
+      try await Self.subscribe(ada, endpoint: hung)
+      try await Self.subscribe(bob, endpoint: "https://fcm.googleapis.com/fcm/send/bob-phone")
+      let services = RecordingPushServices(hanging: [hung])
+      let worker = DeliveryWorker(
+        store: store, clock: clock, poster: HTTPWebhookPoster(), pushing: try Self.pushing(to: services),
+        logger: TestDatabase.logger)
+      clock.advance(by: Self.fireDate.timeIntervalSince(Self.start))
+      // Both rows are decided and recorded at once: neither waits for a push service.
+      _ = try await worker.deliverDue()
+      #expect(try await DeliveryWorkerTests.statuses(url).filter { $0.hasSuffix(" delivered") }.count == 2)
+      // Bob's phone has his reminder while Ada's service still holds hers unanswered.
+      let deadline = ContinuousClock.now + .seconds(5)
+      while services.received.count < 2, ContinuousClock.now < deadline {
+        try await Task.sleep(for: .milliseconds(5))
+      }
+      #expect(
+        Set(services.received.map(\.url.absoluteString)) == [
+          hung, "https://fcm.googleapis.com/fcm/send/bob-phone",
+        ])
+      #expect(try await bob.pushSubscriptions().allSatisfy { $0.lastDeliveredAt != nil })
+      #expect(try await ada.pushSubscriptions().allSatisfy { $0.lastDeliveredAt == nil })
+      await worker.finishPushes()
     }
   }
 }

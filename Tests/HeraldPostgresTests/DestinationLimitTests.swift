@@ -136,4 +136,3 @@ import Testing
     }
   }
 }
-

@@ -26,7 +26,7 @@ struct ServerHarness {
   /// so its tests start the server's clock at the real instant).
   init(
     port: Int = 8080, at start: Date = Self.now, allowRemote: Bool = false,
-    pushServices: PushServices = .vendorsOnly
+    pushServices: PushServices = .vendorsOnly, testPush: PushSettings? = nil
   ) throws {
     directory = try TemporaryDirectory()
     store = try SQLiteStore(path: directory.path("herald.sqlite"))
@@ -34,7 +34,8 @@ struct ServerHarness {
     clock = ManualClock(now: start)
     server = HeraldServerApp(
       store: store, zones: FixedTimeZoneSource(Fixtures.zone("Europe/Berlin")), clock: clock,
-      configuration: ServerConfiguration(port: port, allowRemote: allowRemote, pushServices: pushServices))
+      configuration: ServerConfiguration(
+        port: port, allowRemote: allowRemote, pushServices: pushServices, testPush: testPush))
   }
 
   /// Runs the whole application on 127.0.0.1 and a port the system picks, for `body`; stops it after.

@@ -154,4 +154,82 @@ import Testing
       #expect(try harness.store.pushSubscriptions().isEmpty)
     }
   }
+
+  @Test func aTestPushGoesToTheDeviceThatAsksAndSaysWhatItsPushServiceAnswered() async throws {
+    // A push service on loopback: /ok takes every push (201), /gone says the device is gone (410).
+    let posts = Locked<[String]>([])
+    let service = try TCPTestServer { connection, _ in
+      var head: [String] = []
+      while let line = connection.readLine(timeout: 5)?.trimmingCharacters(in: .newlines), !line.isEmpty {
+        head.append(line)
+      }
+      let length =
+        head.compactMap { line -> Int? in
+          let parts = line.split(separator: ":", maxSplits: 1)
+          return parts.first?.lowercased() == "content-length"
+            ? Int(parts[1].trimmingCharacters(in: .whitespaces)) : nil
+        }.first ?? 0
+      _ = connection.read(count: length, timeout: 5)
+      posts.update { $0.append(head.joined(separator: "\n")) }
+      let status = head.first?.contains(" /gone ") == true ? "410 Gone" : "201 Created"
+      connection.send("HTTP/1.1 \(status)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+    }
+    defer { service.stop() }
+    let origin = "http://127.0.0.1:\(service.port)"
+    let services = try PushServices(allowing: [origin])
+    let settings = PushSettings(
+      contact: "mailto:ops@herald.example", publicURL: try #require(URL(string: "http://127.0.0.1:8080")),
+      services: services)
+    let harness = try ServerHarness(pushServices: services, testPush: settings)
+    defer { harness.remove() }
+    try await harness.test { client async throws in
+      let (cookie, token) = try await Self.settingsForm(client)
+      for path in ["/ok", "/gone"] {
+        let stored = try await RemoteLoginTests.send(
+          client, .post, "/settings/push-subscriptions", cookies: [cookie],
+          form: Self.form(token: token, subscription: PushAPITests.subscription(origin + path)))
+        #expect(stored.status == .created)
+      }
+      func test(_ endpoint: String) async throws -> (status: HTTPResponse.Status, body: String) {
+        var components = URLComponents()
+        components.queryItems = [
+          .init(name: "_form", value: token), .init(name: "endpoint", value: endpoint),
+        ]
+        let answer = try await RemoteLoginTests.send(
+          client, .post, "/settings/push-test", cookies: [cookie], form: components.percentEncodedQuery ?? "")
+        return (answer.status, answer.body)
+      }
+      // The device that asks gets one push, encrypted and signed; no other device does.
+      let sent = try await test(origin + "/ok")
+      #expect(sent.status == .ok, "\(sent)")
+      #expect(
+        (try JSONSerialization.jsonObject(with: Data(sent.body.utf8)) as? [String: Bool])?["sent"] == true)
+      let received = posts.value
+      #expect(received.count == 1)
+      #expect(received.first?.hasPrefix("POST /ok ") == true)
+      #expect(received.first?.lowercased().contains("content-encoding: aes128gcm") == true)
+      #expect(received.first?.contains("vapid t=") == true)
+      // A gone device is said so, in the page's language, and removed.
+      let gone = try await test(origin + "/gone")
+      #expect(gone.status == .unprocessableContent)
+      #expect(gone.body.contains(PageTexts(language: .de).testPushFailed("").prefix(30)), "\(gone.body)")
+      #expect(try harness.store.pushSubscriptions().map(\.endpoint) == [origin + "/ok"])
+      // One this store does not keep.
+      let unknown = try await test(origin + "/elsewhere")
+      #expect(unknown.body.contains(PageTexts(language: .de).testPushNoDevice))
+    }
+  }
+
+  @Test func withoutAPushContactTheTestPushSaysWhatServeNeeds() async throws {
+    let harness = try ServerHarness(pushServices: PushServices(allowing: ["http://127.0.0.1:9999"]))
+    defer { harness.remove() }
+    try await harness.test { client async throws in
+      let (cookie, token) = try await Self.settingsForm(client)
+      let answer = try await RemoteLoginTests.send(
+        client, .post, "/settings/push-test", cookies: [cookie],
+        form: "_form=\(token)&endpoint=http%3A%2F%2F127.0.0.1%3A9999%2Fpush%2Fa")
+      #expect(answer.status == .unprocessableContent)
+      #expect(answer.body.contains("--push-contact"))
+    }
+  }
 }

@@ -2,6 +2,7 @@ import Foundation
 import HeraldCalendars
 import HeraldContracts
 import HeraldCore
+import HeraldPush
 import HeraldRuntime
 import HeraldSQLite
 
@@ -17,6 +18,8 @@ struct Account: Sendable {
   /// One person's SQLite store, whose followed calendars (`herald calendar add`) are planned with
   /// their own data; nil for the users of a PostgreSQL database, who follow none yet.
   var calendars: SQLiteStore?
+  /// Whose reminders a notification's links act on: one person's store, or this user's.
+  var linkScope: ActionLink.Scope
 
   /// The account of the request being handled, set by the middleware that authenticated it.
   @TaskLocal static var current: Account?

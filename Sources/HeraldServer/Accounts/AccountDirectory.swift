@@ -45,6 +45,7 @@ struct SingleUserDirectory: AccountDirectory {
   private func account(named name: String) -> Account {
     let zones = zones
     return Account(
-      name: name, store: store, timeZone: { () throws(FieldError) in try zones.current() }, calendars: store)
+      name: name, store: store, timeZone: { () throws(FieldError) in try zones.current() }, calendars: store,
+      linkScope: .store)
   }
 }

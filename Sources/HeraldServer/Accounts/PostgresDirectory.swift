@@ -36,7 +36,8 @@ struct PostgresDirectory: AccountDirectory {
   private func account(_ user: HeraldUser) -> Account {
     let zone = user.timeZone
     return Account(
-      name: user.name, store: store.data(ofUser: user.id, now: { [clock] in clock.now() }), timeZone: { zone }
-    )
+      name: user.name, store: store.data(ofUser: user.id, now: { [clock] in clock.now() }),
+      timeZone: { zone },
+      linkScope: .user(user.name))
   }
 }

@@ -36,4 +36,36 @@ extension PageTexts {
       "iPhone and iPad: iOS 16.4 or later, and only when Herald is added to the Home Screen (in Safari: Share → Add to Home Screen) and opened from there. The server must be reached over HTTPS."
     )
   }
+  var testPushButton: String { pick("Test-Push senden", "Send a test push") }
+  var testPushSent: String {
+    pick(
+      "Gesendet: die Mitteilung sollte gleich erscheinen.",
+      "Sent: the notification should appear in a moment.")
+  }
+  var testPushTitle: String { pick("Herald: Test", "Herald: test") }
+  var testPushBody: String {
+    pick(
+      "So erscheinen deine Erinnerungen auf diesem Gerät.",
+      "This is how your reminders appear on this device.")
+  }
+  var testPushNeedsContact: String {
+    pick(
+      "Kein Test möglich: herald serve wurde ohne --push-contact gestartet.",
+      "No test possible: herald serve was started without --push-contact.")
+  }
+  var testPushNoDevice: String {
+    pick(
+      "Dieses Gerät ist nicht (mehr) angemeldet. Lade die Seite neu.",
+      "This device is not subscribed (any more). Reload the page.")
+  }
+  var testPushStillTrying: String {
+    pick(
+      "Der Push-Dienst hat noch nicht geantwortet; Herald versucht es eine Minute lang weiter.",
+      "The push service has not answered yet; Herald keeps trying for a minute.")
+  }
+  func testPushFailed(_ problem: String) -> String {
+    pick(
+      "Der Push-Dienst hat den Test nicht angenommen: \(problem)",
+      "The push service did not take the test: \(problem)")
+  }
 }

@@ -9,13 +9,17 @@
   if (!section) return;
   const state = document.getElementById('device-state');
   const button = document.getElementById('device-subscribe');
+  const tester = document.getElementById('device-test');
   const form = document.getElementById('device-form');
   const text = (name) => section.getAttribute('data-text-' + name) || '';
+  // This device's subscription once it has one: what a test push is sent to.
+  let current = null;
   const show = (name, detail) => {
     state.textContent = detail ? text(name) + ' ' + detail : text(name);
     section.setAttribute('data-state', name);
     // Subscribed, the button has nothing left to do.
-    button.hidden = name === 'subscribed' || name === 'unsupported' || name === 'home-screen';
+    button.hidden = current !== null || name === 'unsupported' || name === 'home-screen';
+    tester.hidden = current === null;
   };
 
   const supported = 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
@@ -47,6 +51,20 @@
       throw new Error(problem);
     }
     section.setAttribute('data-subscription', (await response.json()).id);
+    current = subscription;
+  }
+
+  // Asks the server to push a test to this device; its answer says what the push service did.
+  async function test() {
+    show('working');
+    const body = new URLSearchParams();
+    body.set('_form', form.elements['_form'].value);
+    body.set('endpoint', current.endpoint);
+    const response = await fetch('/settings/push-test', { method: 'POST', credentials: 'same-origin', body });
+    let answer = {};
+    try { answer = await response.json(); } catch (error) { /* not JSON */ }
+    if (!response.ok) throw new Error(answer.problem || 'HTTP ' + response.status);
+    show('sent');
   }
 
   async function subscribe() {
@@ -77,6 +95,9 @@
 
   button.addEventListener('click', () => {
     subscribe().catch((error) => show('failed', error.message));
+  });
+  tester.addEventListener('click', () => {
+    test().catch((error) => show('failed', error.message));
   });
   look().catch((error) => show('failed', error.message));
 })();

@@ -114,6 +114,15 @@ extension BrowserTests {
       "navigator.serviceWorker.ready.then(r => done(r.active.scriptURL + ' ' + r.scope));")
     #expect(worker == "\(base)/sw.js \(base)/")
     try await saveScreenshot(browser, "phone-settings-device-subscribed", scrolledTo: "device")
+
+    // Subscribed, the device offers a test push; this server was started without a contact to
+    // sign one with, and the page says so (WebAppTests sends one to a push service).
+    let tester = try await browser.waitForElement("#device-test")
+    #expect(await browser.wait(timeout: 5) { try await browser.isDisplayed(tester) })
+    try await browser.click(tester)
+    let texts = PageTexts(language: .de)
+    let said = texts.deviceFailed + " " + texts.testPushNeedsContact
+    #expect(await browser.wait(timeout: 5) { try await browser.text("#device-state") == said })
   }
 
   /// The push Herald makes for the task's morning reminder (its links under this server),
