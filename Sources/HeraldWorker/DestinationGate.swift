@@ -45,14 +45,13 @@ final class DestinationGate: Sendable {
     mutating func withEntry<T>(
       _ destination: String, orMake make: () -> Destination, _ body: (inout Destination) -> T
     ) -> T {
-      if destinations[destination] == nil { destinations[destination] = make() }
-      return body(&destinations[destination]!)
+      body(&destinations[destination, default: make()])
     }
 
     /// `body` on `destination`'s entry in place; nil when it has none.
     mutating func withEntry<T>(_ destination: String, _ body: (inout Destination) -> T) -> T? {
-      guard destinations[destination] != nil else { return nil }
-      return body(&destinations[destination]!)
+      guard let index = destinations.index(forKey: destination) else { return nil }
+      return body(&destinations.values[index])
     }
   }
 
