@@ -153,7 +153,7 @@ extension PostgresStore {
   }
 
   /// Writes the movement logs of users, in one statement.
-  private static func store(
+  static func store(
     _ logs: [(user: Int64, log: MovementLog)], _ connection: DatabaseConnection, logger: Logger
   ) async throws {
     guard !logs.isEmpty else { return }
@@ -179,7 +179,7 @@ extension PostgresStore {
   /// come due moves on. As `replan` does, pending rows after that instant the plan no longer has
   /// go and the plan's rows are added once; the other kinds' rows are left as they are, so the
   /// tasks are not read.
-  private static func replanChains(
+  static func replanChains(
     _ users: [(user: Int64, state: PlanningState, since: Date)], _ connection: DatabaseConnection,
     logger: Logger
   ) async throws {

@@ -37,6 +37,14 @@ public struct PostgresUserData: UserData {
     try await store.changeData(ofUser: user, now: now(), touching: touching, linking: linking, body)
   }
 
+  /// "Done" or "snooze" pressed on the user's movement reminder `requestID` that fired at
+  /// `fireDate`, on their phone: whether it changed anything (`PostgresStore.answerMovement`).
+  public func answerMovement(_ action: NotificationAction, requestID: String, firedAt fireDate: Date)
+    async throws -> Bool
+  {
+    try await store.answerMovement(action, requestID: requestID, firedAt: fireDate, ofUser: user, at: now())
+  }
+
   public func focusBlocks() async throws -> [FocusBlock] { try await document().focusBlocks }
 
   @discardableResult

@@ -1,6 +1,7 @@
 import Foundation
 import HeraldContracts
 import HeraldCore
+import HeraldPostgres
 import HeraldPush
 import HeraldRuntime
 import HeraldSQLite
@@ -81,7 +82,8 @@ struct PushActionRoutes: Sendable {
   }
 
   /// A link of a user of a PostgreSQL server: a due task's "done" completes it (twice is once); a
-  /// movement break's answer is not kept for many users, so its buttons change nothing there.
+  /// movement break's "done" or "snooze" answers it as the desktop's buttons do for one person
+  /// (`PostgresStore.answerMovement`: the log counts it, the chain is planned again).
   private func answerUser(_ name: String, _ link: ActionLink, performing: Bool) async throws -> Response {
     guard let account = try await directory.account(forTokenNamed: name) else {
       return PushActionPage(texts: PageTexts(language: .de)).render(.refused, status: .forbidden)
@@ -93,6 +95,14 @@ struct PushActionRoutes: Sendable {
     switch link.action {
     case .open, .map: return PageResponse.redirect(to: "/today")
     case .done, .snooze:
+      if taskID == nil, let data = store as? PostgresUserData {
+        page.subject = texts.pushActionMovement
+        guard performing else { return page.render(.ask) }
+        let action: NotificationAction = link.action == .done ? .done : .snooze
+        let answered = try await data.answerMovement(
+          action, requestID: link.requestID, firedAt: link.expiry.addingTimeInterval(-ActionLink.validity))
+        return page.render(answered ? .performed : .settled)
+      }
       guard let taskID, link.action == .done,
         let task = try await store.tasks().first(where: { $0.id == taskID })
       else { return page.render(.settled) }
