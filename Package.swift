@@ -211,7 +211,8 @@ let package = Package(
     .target(
       name: "HeraldTestSupport",
       dependencies: [
-        "HeraldCore", "HeraldInterchange", "HeraldSystem", .product(name: "Logging", package: "swift-log"),
+        "HeraldCore", "HeraldInterchange", "HeraldPush", "HeraldSystem",
+        .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log"),
       ],
       path: "Tests/HeraldTestSupport",
       swiftSettings: strict

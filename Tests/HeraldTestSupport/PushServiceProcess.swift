@@ -1,51 +1,53 @@
 import Crypto
 import Foundation
 import HeraldPush
-import HeraldTestSupport
 
 /// `scripts/push-service.py` on a free loopback port: an independent push service that decrypts
 /// every message with `http_ece`, verifies its VAPID token with `cryptography`, answers as each
 /// endpoint's script says and writes down every POST.
-final class PushServiceProcess: @unchecked Sendable {
+public final class PushServiceProcess: @unchecked Sendable {
   /// A device subscribed at one of this service's paths: the keys the browser would hold.
-  struct Device {
-    var path: String
-    let privateKey = P256.KeyAgreement.PrivateKey()
-    let auth = (0..<16).map { _ in UInt8.random(in: 0...255) }
-    var p256dh: String { Base64URL.encode(privateKey.publicKey.x963Representation) }
+  /// (Sendable by hand: swift-crypto's key is an immutable value it does not mark so.)
+  public struct Device: @unchecked Sendable {
+    public var path: String
+    public let privateKey = P256.KeyAgreement.PrivateKey()
+    public let auth = (0..<16).map { _ in UInt8.random(in: 0...255) }
+    public var p256dh: String { Base64URL.encode(privateKey.publicKey.x963Representation) }
+
+    public init(path: String) { self.path = path }
   }
 
   /// One POST as the service recorded it.
-  struct Received {
-    var path: String
+  public struct Received {
+    public var path: String
     /// The real instant it arrived.
-    var time: Date
+    public var time: Date
     /// What the service answered; nil for a POST it never answered.
-    var status: Int?
-    var error: String?
-    var ttl: Int?
-    var urgency: String?
-    var topic: String?
-    var payload: [String: Any]?
+    public var status: Int?
+    public var error: String?
+    public var ttl: Int?
+    public var urgency: String?
+    public var topic: String?
+    public var payload: [String: Any]?
 
-    var notification: [String: Any]? { payload?["notification"] as? [String: Any] }
-    var herald: [String: Any]? { payload?["herald"] as? [String: Any] }
+    public var notification: [String: Any]? { payload?["notification"] as? [String: Any] }
+    public var herald: [String: Any]? { payload?["herald"] as? [String: Any] }
     /// `id fireDate`, as the stdout line names the reminder.
-    var key: String? {
+    public var key: String? {
       guard let id = herald?["id"] as? String, let fire = herald?["fireDate"] as? String else { return nil }
       return "\(id) \(fire)"
     }
   }
 
-  let port: UInt16
-  let origin: String
-  let devices: [Device]
+  public let port: UInt16
+  public let origin: String
+  public let devices: [Device]
   private let record: String
   private let process = Process()
 
   /// Starts the service with `devices` at their paths and `scripts` (path → answers, see the
   /// script) for a VAPID contact `sub`, and waits until it listens.
-  init(
+  public init(
     python: String, devices: [Device], scripts: [String: [[String: Any]]], sub: String,
     directory: TemporaryDirectory, name: String
   ) async throws {
@@ -89,14 +91,14 @@ final class PushServiceProcess: @unchecked Sendable {
 
   deinit { stop() }
 
-  func stop() {
+  public func stop() {
     if process.isRunning { process.terminate() }
   }
 
-  func endpoint(_ device: Device) -> String { origin + device.path }
+  public func endpoint(_ device: Device) -> String { origin + device.path }
 
   /// Every POST so far, in the order they arrived.
-  func received() -> [Received] {
+  public func received() -> [Received] {
     let text = (try? String(contentsOfFile: record, encoding: .utf8)) ?? ""
     return text.split(separator: "\n").compactMap { line in
       guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
@@ -111,7 +113,7 @@ final class PushServiceProcess: @unchecked Sendable {
 }
 
 /// The push service or a command the push tests need did not do its part.
-struct PushServiceFailure: Error, CustomStringConvertible {
-  var description: String
-  init(_ description: String) { self.description = description }
+public struct PushServiceFailure: Error, CustomStringConvertible {
+  public var description: String
+  public init(_ description: String) { self.description = description }
 }
