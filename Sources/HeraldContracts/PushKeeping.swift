@@ -32,13 +32,7 @@ public struct PushSubscriptionRecord: Sendable, Hashable {
 ///
 /// The store keeps texts: what they mean (a P-256 key, an allowed endpoint) is HeraldPush's to
 /// check, before anything is written.
-public protocol PushKeeping: Sendable {
-  /// The VAPID private key's text: the one kept, or `make()`'s, stored first — so that two
-  /// processes starting together keep one key.
-  func vapidPrivateKey(orMake make: () -> String) async throws -> String
-  /// The text of the secret that signs notification links: the one kept, or `make()`'s, stored
-  /// first — so that the process that sends a link and the one that answers it agree.
-  func pushLinkSecret(orMake make: () -> String) async throws -> String
+public protocol PushKeeping: PushSecretKeeping {
   /// Stores a subscription; the user's endpoint already stored is updated (new keys, expiry) and
   /// keeps its id. `created` says whether it was new.
   func savePushSubscription(
@@ -51,4 +45,15 @@ public protocol PushKeeping: Sendable {
   func removePushSubscription(id: String) async throws
   /// Records a push service's 2xx for the user's subscription `id`.
   func recordPushDelivered(id: String, at date: Date) async throws
+}
+
+/// Where the deployment's push secrets are kept: a person's store, or a PostgreSQL deployment as a
+/// whole (what a worker reads them from, with no user in view).
+public protocol PushSecretKeeping: Sendable {
+  /// The VAPID private key's text: the one kept, or `make()`'s, stored first — so that two
+  /// processes starting together keep one key.
+  func vapidPrivateKey(orMake make: () -> String) async throws -> String
+  /// The text of the secret that signs notification links: the one kept, or `make()`'s, stored
+  /// first — so that the process that sends a link and the one that answers it agree.
+  func pushLinkSecret(orMake make: () -> String) async throws -> String
 }

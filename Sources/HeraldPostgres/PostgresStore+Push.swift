@@ -4,7 +4,7 @@ import PostgresNIO
 
 /// Web Push's rows (migration v15): the deployment's secrets by name, and each user's
 /// subscriptions.
-extension PostgresStore {
+extension PostgresStore: PushSecretKeeping {
   /// The deployment's VAPID private key: the one kept, or `make()`'s, stored first.
   public func vapidPrivateKey(orMake make: () -> String) async throws -> String {
     try await pushSecret("vapid-private-key", orMake: make)

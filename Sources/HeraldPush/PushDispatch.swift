@@ -50,7 +50,9 @@ public final class PushDispatch: Sendable {
   }
 
   /// The key pair and the link secret `keeper` keeps for the deployment, each made on first use.
-  public static func secrets(of keeper: any PushKeeping) async throws -> (key: VAPIDKey, secret: LinkSecret) {
+  public static func secrets(of keeper: any PushSecretKeeping) async throws -> (
+    key: VAPIDKey, secret: LinkSecret
+  ) {
     let key = try VAPIDKey(privateKeyText: try await keeper.vapidPrivateKey { VAPIDKey().privateKeyText })
     let secret = try LinkSecret(text: try await keeper.pushLinkSecret { LinkSecret().text })
     return (key, secret)

@@ -79,10 +79,8 @@ struct WorkerCommand: AsyncParsableCommand {
         // The deployment's key and link secret, made by the first process that needs them.
         var pushing: WorkerPushing?
         if let pushSettings {
-          pushing = WorkerPushing(
-            settings: pushSettings,
-            key: try VAPIDKey(privateKeyText: try await store.vapidPrivateKey { VAPIDKey().privateKeyText }),
-            secret: try LinkSecret(text: try await store.pushLinkSecret { LinkSecret().text }))
+          let (key, secret) = try await PushDispatch.secrets(of: store)
+          pushing = WorkerPushing(settings: pushSettings, key: key, secret: secret)
         }
         let worker = DeliveryWorker(
           store: store, clock: EventLoopClock(), poster: poster, configuration: configuration,

@@ -5,6 +5,7 @@ import HeraldCore
 import HeraldInterchange
 import HeraldPostgres
 import HeraldPush
+import HeraldRuntime
 import HeraldTestSupport
 import HeraldWebhooks
 import HeraldWorker
@@ -58,6 +59,15 @@ struct DeliveryWorkerPushTests {
   }
 
   /// Pushes to the recording services, signed and linked as a worker's are.
+  /// A worker on `store` pushing to the recording services.
+  static func worker(_ store: PostgresStore, _ clock: ManualClock, pushingTo services: RecordingPushServices)
+    throws -> DeliveryWorker
+  {
+    DeliveryWorker(
+      store: store, clock: clock, poster: HTTPWebhookPoster(), pushing: try pushing(to: services),
+      logger: TestDatabase.logger)
+  }
+
   static func pushing(to services: RecordingPushServices) throws -> WorkerPushing {
     try WorkerPushing(
       settings: PushSettings(
@@ -80,9 +90,7 @@ struct DeliveryWorkerPushTests {
       try await Self.subscribe(bob, endpoint: "https://web.push.apple.com/bob-phone")
 
       let services = RecordingPushServices()
-      let worker = DeliveryWorker(
-        store: store, clock: clock, poster: HTTPWebhookPoster(), pushing: try Self.pushing(to: services),
-        logger: TestDatabase.logger)
+      let worker = try Self.worker(store, clock, pushingTo: services)
 
       clock.advance(by: Self.fireDate.timeIntervalSince(Self.start))
       _ = try await worker.deliverDue()
@@ -93,9 +101,7 @@ struct DeliveryWorkerPushTests {
       #expect(receiver.requests(count: 1).count == 1)
 
       // The retry's webhook answers: now Ada's devices get it, once each.
-      let retrying = DeliveryWorker(
-        store: store, clock: clock, poster: HTTPWebhookPoster(), pushing: try Self.pushing(to: services),
-        logger: TestDatabase.logger)
+      let retrying = try Self.worker(store, clock, pushingTo: services)
       clock.advance(by: 60)
       _ = try await retrying.deliverDue()
       await retrying.finishPushes()
@@ -126,9 +132,7 @@ struct DeliveryWorkerPushTests {
       try await Self.subscribe(ada, endpoint: "https://fcm.googleapis.com/fcm/send/ada-phone")
       try await Self.subscribe(ada, endpoint: "https://web.push.apple.com/ada-old-phone")
       let services = RecordingPushServices(refusing: ["https://web.push.apple.com/ada-old-phone": 403])
-      let worker = DeliveryWorker(
-        store: store, clock: clock, poster: HTTPWebhookPoster(), pushing: try Self.pushing(to: services),
-        logger: TestDatabase.logger)
+      let worker = try Self.worker(store, clock, pushingTo: services)
       clock.advance(by: Self.fireDate.timeIntervalSince(Self.start))
       _ = try await worker.deliverDue()
       await worker.finishPushes()
@@ -154,9 +158,7 @@ struct DeliveryWorkerPushTests {
       try await Self.subscribe(ada, endpoint: hung)
       try await Self.subscribe(bob, endpoint: "https://fcm.googleapis.com/fcm/send/bob-phone")
       let services = RecordingPushServices(hanging: [hung])
-      let worker = DeliveryWorker(
-        store: store, clock: clock, poster: HTTPWebhookPoster(), pushing: try Self.pushing(to: services),
-        logger: TestDatabase.logger)
+      let worker = try Self.worker(store, clock, pushingTo: services)
       clock.advance(by: Self.fireDate.timeIntervalSince(Self.start))
       // Both rows are decided and recorded at once: neither waits for a push service.
       _ = try await worker.deliverDue()
