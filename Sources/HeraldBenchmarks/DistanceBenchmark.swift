@@ -9,7 +9,8 @@ import HeraldPostgresConnections
 /// 50, 200), 5 000 due deliveries of 5 000 users drained by 2 workers of each; then a morning burst:
 /// 20 000 users' reminders due at one instant to the receiver 50 ms away.
 struct DistanceBenchmark {
-  let deliveries = 5_000
+  /// `HERALD_BENCH_DELIVERIES` takes more, for a run long enough to profile.
+  let deliveries = ProcessInfo.processInfo.environment["HERALD_BENCH_DELIVERIES"].flatMap { Int($0) } ?? 5_000
   let burstUsers = 20_000
 
   var delays: [Int] {
@@ -39,7 +40,8 @@ struct DistanceBenchmark {
       receiver.behave { $0.delay = Double(delay) / 1000 }
       let load = HeraldWorkerLoad(users: deliveries, logger: logger)
       let herald = try await postgres.withDatabase { url in
-        let fire = try await load.populate(url, perUser: 1, startingIn: 60, spread: 1, webhook: receiver.url)
+        let fire = try await load.populate(
+          url, perUser: 1, startingIn: max(60, Double(deliveries) / 200), spread: 1, webhook: receiver.url)
         try await HeraldWorkerLoad.sleep(until: fire.addingTimeInterval(0.5))
         receiver.reset()
         return try await QueueMeasurement.measure(
@@ -84,6 +86,8 @@ struct DistanceBenchmark {
     }
     print("\nAt a distance, summary:")
     for line in lines { print("  " + line) }
+    // `HERALD_BENCH_BURST=0` leaves the burst out (a run that compares one setting).
+    guard ProcessInfo.processInfo.environment["HERALD_BENCH_BURST"] != "0" else { return }
     try await burst(postgres: postgres, postmaster: postmaster, receiver: receiver, pgqueuer: pgqueuer)
   }
 
