@@ -110,6 +110,7 @@ let package = Package(
       dependencies: [
         "HeraldContracts", "HeraldCore", "HeraldInterchange", "HeraldSQLite",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "Logging", package: "swift-log"),

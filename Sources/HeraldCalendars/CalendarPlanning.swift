@@ -24,15 +24,22 @@ public enum CalendarPlanning {
   /// calendar whose copy cannot be merged (an id given twice) is left out and reported.
   /// `calendars` maps each calendar block's and task's id to the name of its calendar, so that
   /// listings can mark them (the core's models carry no source).
-  public static func planningState(store: SQLiteStore, timeZone: Zone, now: Date) throws
-    -> (state: PlanningState, problems: [Problem], calendars: [String: String])
-  {
+  /// A process that plans again and again passes the `instances` it keeps, so that a calendar is
+  /// parsed only when it changed (or once a day), not at every plan.
+  public static func planningState(
+    store: SQLiteStore, timeZone: Zone, now: Date, instances: CalendarInstances? = nil
+  ) throws -> (state: PlanningState, problems: [Problem], calendars: [String: String]) {
     var state = try store.planningState(timeZone: timeZone)
     var problems: [Problem] = []
     var names: [String: String] = [:]
-    for calendar in try store.calendars() {
+    let calendars = try store.calendars()
+    instances?.keep(only: Set(calendars.map(\.id)))
+    for calendar in calendars {
       do {
-        let merged = try merge(try store.calendarItems(calendar.id), of: calendar, into: state, now: now)
+        let items = try store.calendarItems(calendar.id)
+        let merged =
+          try instances?.merge(items, of: calendar, into: state, now: now)
+          ?? merge(items, of: calendar, into: state, now: now)
         for block in merged.focusBlocks.dropFirst(state.focusBlocks.count) { names[block.id] = calendar.name }
         for task in merged.tasks.dropFirst(state.tasks.count) { names[task.id] = calendar.name }
         state = merged
@@ -59,9 +66,11 @@ public enum CalendarPlanning {
 
   /// What the live view shows at `now` needs (`SQLiteStore.liveState`); with calendars followed,
   /// the whole state with their instances, since a calendar's blocks may link any task.
-  public static func liveState(store: SQLiteStore, timeZone: Zone, now: Date) throws -> PlanningState {
+  public static func liveState(
+    store: SQLiteStore, timeZone: Zone, now: Date, instances: CalendarInstances? = nil
+  ) throws -> PlanningState {
     guard try store.calendars().isEmpty else {
-      return try planningState(store: store, timeZone: timeZone, now: now).state
+      return try planningState(store: store, timeZone: timeZone, now: now, instances: instances).state
     }
     return try store.liveState(timeZone: timeZone, at: now)
   }
@@ -71,13 +80,21 @@ public enum CalendarPlanning {
   public static func merge(
     _ items: [CalendarItem], of calendar: FollowedCalendar, into state: PlanningState, now: Date
   ) throws(FieldError) -> PlanningState {
-    // Read as streams: a followed 50 MB export is kept as one item, and only what the window
-    // needs of it is held while it is read, not its every component.
-    let documents = items.map {
-      CalendarImport.Document.data($0.data, path: CalendarSourceReader.path(of: $0, in: calendar))
-    }
-    let start = now.addingTimeInterval(-Double(lookBackDays) * 86_400)
     return try CalendarImport.merge(
-      reading: documents, into: state, now: start, horizonDays: lookBackDays + horizonDays)
+      reading: documents(items, of: calendar), into: state, now: window(around: now).lowerBound,
+      horizonDays: lookBackDays + horizonDays)
+  }
+
+  /// The instants a plan at `now` takes a calendar's instances from: after the lower bound, at most
+  /// the upper.
+  static func window(around now: Date) -> ClosedRange<Date> {
+    let start = now.addingTimeInterval(-Double(lookBackDays) * 86_400)
+    return start...start.addingTimeInterval(Double(lookBackDays + horizonDays) * 86_400)
+  }
+
+  /// The calendar's items as documents to read as streams: a followed 50 MB export is kept as one
+  /// item, and only what the window needs of it is held while it is read, not its every component.
+  static func documents(_ items: [CalendarItem], of calendar: FollowedCalendar) -> [CalendarImport.Document] {
+    items.map { CalendarImport.Document.data($0.data, path: CalendarSourceReader.path(of: $0, in: calendar)) }
   }
 }

@@ -168,6 +168,9 @@ struct CalendarCollector: ICalendarHandler {
     try groups[uid]?.add(entry)
   }
 
+  /// Every `UID` read, kept or passed over.
+  var uids: CalendarUIDs { CalendarUIDs(kept: Set(order), passedOver: passedOver) }
+
   /// The state with every file's blocks and tasks in the window; the first problem instead, if any.
   func merged() throws(FieldError) -> PlanningState {
     if let problem { throw problem.problem.inFile(problem.path) }

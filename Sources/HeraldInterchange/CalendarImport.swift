@@ -48,6 +48,14 @@ public enum CalendarImport {
   public static func merge(
     reading documents: [Document], into state: PlanningState, now: Date, horizonDays: Int
   ) throws(FieldError) -> PlanningState {
+    try read(documents, into: state, now: now, horizonDays: horizonDays).state
+  }
+
+  /// As `merge(reading:into:now:horizonDays:)`, with every `UID` the documents have: an id of
+  /// `state` that none of them names (`CalendarUIDs.mayName`) changes nothing of the reading.
+  public static func read(
+    _ documents: [Document], into state: PlanningState, now: Date, horizonDays: Int
+  ) throws(FieldError) -> (state: PlanningState, uids: CalendarUIDs) {
     var collector = CalendarCollector(state: state, window: window(now: now, horizonDays: horizonDays))
     for document in documents {
       switch document {
@@ -60,7 +68,7 @@ public enum CalendarImport {
       }
       collector.endFile()
     }
-    return try collector.merged()
+    return (try collector.merged(), collector.uids)
   }
 
   private static func window(now: Date, horizonDays: Int) -> ClosedRange<Date> {

@@ -4,7 +4,7 @@
 /// A large export passes over nearly all of its components, so this is what its memory goes to:
 /// the `UID`s' bytes back to back in one buffer, found through an open-addressing table of
 /// indices — about 7 MB for 100 000 components, where a dictionary of strings took about 30 MB.
-struct PassedOverComponents {
+struct PassedOverComponents: Sendable {
   struct Component {
     var kind: ICalendarEntry.Kind
     var line: Int

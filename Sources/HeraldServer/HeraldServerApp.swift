@@ -40,10 +40,10 @@ public struct HeraldServerApp: Sendable {
     pagesNeedLogin = configuration.allowRemote
     hubs = nil
     postgres = nil
-    hub = LiveEventHub { [store, zones, clock] in
+    hub = LiveEventHub { [store, zones, clock, instances = directory.calendarInstances] in
       let zone = try zones.current()
       let now = clock.now()
-      let state = try CalendarPlanning.liveState(store: store, timeZone: zone, now: now)
+      let state = try CalendarPlanning.liveState(store: store, timeZone: zone, now: now, instances: instances)
       return LiveSnapshot(state: state, now: now).json(
         texts: PageTexts(language: state.language), zone: zone)
     }

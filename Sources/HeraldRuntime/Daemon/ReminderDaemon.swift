@@ -53,6 +53,8 @@ public actor ReminderDaemon {
   private var started = false
   /// Calendar problems already logged: each is said once, not at every reload.
   private var reportedCalendarProblems: Set<CalendarPlanning.Problem> = []
+  /// The followed calendars' blocks and tasks, parsed once per change of a calendar (or once a day).
+  public nonisolated let calendarInstances = CalendarInstances()
 
   /// How many notifications were shown, and recorded as missed, since the start.
   public private(set) var shownCount = 0
@@ -184,7 +186,8 @@ public actor ReminderDaemon {
   /// Re-reads the store and replans; call after changing the store from inside this process.
   public func reload() throws {
     dataVersion = try store.dataVersion()
-    let planning = try CalendarPlanning.planningState(store: store, timeZone: zone, now: clock.now())
+    let planning = try CalendarPlanning.planningState(
+      store: store, timeZone: zone, now: clock.now(), instances: calendarInstances)
     state = planning.state
     for problem in planning.problems where reportedCalendarProblems.insert(problem).inserted {
       logger.error(

@@ -18,6 +18,8 @@ struct Account: Sendable {
   /// One person's SQLite store, whose followed calendars (`herald calendar add`) are planned with
   /// their own data; nil for the users of a PostgreSQL database, who follow none yet.
   var calendars: SQLiteStore?
+  /// What `calendars` add to the plan, kept between requests (`CalendarInstances`).
+  var calendarInstances: CalendarInstances?
   /// Whose reminders a notification's links act on: one person's store, or this user's.
   var linkScope: ActionLink.Scope
 
@@ -41,7 +43,8 @@ extension Account {
   func plan(at now: Date) async throws -> (state: PlanningState, calendars: [String: String]) {
     let zone = try timeZone()
     guard let calendars else { return (try await store.planningState(timeZone: zone), [:]) }
-    let planned = try CalendarPlanning.planningState(store: calendars, timeZone: zone, now: now)
+    let planned = try CalendarPlanning.planningState(
+      store: calendars, timeZone: zone, now: now, instances: calendarInstances)
     return (planned.state, planned.calendars)
   }
 }

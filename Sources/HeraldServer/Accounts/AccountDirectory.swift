@@ -1,4 +1,5 @@
 import Foundation
+import HeraldCalendars
 import HeraldContracts
 import HeraldCore
 import HeraldRuntime
@@ -24,6 +25,8 @@ protocol AccountDirectory: Sendable {
 struct SingleUserDirectory: AccountDirectory {
   let store: SQLiteStore
   let zones: any TimeZoneSource
+  /// The followed calendars' blocks and tasks, parsed once per change of a calendar.
+  let calendarInstances = CalendarInstances()
 
   func account(forToken secret: String) async throws -> Account? {
     guard let name = try store.tokenName(forSecret: secret) else { return nil }
@@ -46,6 +49,6 @@ struct SingleUserDirectory: AccountDirectory {
     let zones = zones
     return Account(
       name: name, store: store, timeZone: { () throws(FieldError) in try zones.current() }, calendars: store,
-      linkScope: .store)
+      calendarInstances: calendarInstances, linkScope: .store)
   }
 }

@@ -140,7 +140,9 @@ struct PageRoutes: Sendable {
     let zone = try account.timeZone()
     let leftOut =
       try account.calendars.map { calendars in
-        try CalendarPlanning.planningState(store: calendars, timeZone: zone, now: clock.now()).problems
+        try CalendarPlanning.planningState(
+          store: calendars, timeZone: zone, now: clock.now(), instances: account.calendarInstances
+        ).problems
       } ?? []
     let page = SettingsPage(
       texts: texts, settings: try await store.settings(), movement: try await store.movementSchedule(),
