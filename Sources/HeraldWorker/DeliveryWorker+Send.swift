@@ -24,61 +24,62 @@ extension DeliveryWorker {
       logger.info("withdrawn", metadata: ["user": "\(user.name)", "id": "\(row.requestID)"])
       return .withdrawn
     }
-    // Its own row is the one claimed (pending, unique): only what it would repeat needs a look.
-    var log: [DeliveryKey: DeliveryStatus] = [:]
-    if !due.saidBefore.isEmpty {
-      // What the user's earlier rows said must be written before it is read.
-      await recorder.written(user: row.user)
-      log = try await store.statuses(ofUser: row.user, due.saidBefore)
-    }
     var policy = configuration.delivery
     if let requeuedAt = row.requeuedAt {
       // Queued again by an operator: its grace window counts from then.
       policy.graceWindow += max(0, requeuedAt.timeIntervalSince(row.fireDate))
     }
-    switch DeliveryDecision.decide(due, log: log, now: clock.now(), policy: policy) {
-    case .skip:
-      return .skipped
-    case .recordSilently(let effects):
-      return .silenced(effects: effects)
-    case .recordMissed:
-      logger.info("missed", metadata: ["user": "\(user.name)", "id": "\(row.requestID)"])
-      return .missed
-    case .show(let delivery):
-      let body = StandardWebhook.body(delivery, user: user.name)
-      let shown = DeliveryOutcome.delivered(
-        at: delivery.deliveredAt, late: delivery.late, effects: delivery.effects,
-        record: String(decoding: body, as: UTF8.self))
-      guard let webhook = user.webhook else {
-        await push(delivery, of: row, user: user)
-        return shown
-      }
-      guard let claim = try await stillOurs(row, user: user) else { return nil }
-      let destination = DestinationGate.destination(of: webhook)
-      if !permit.holds(destination) {
-        // The user's receiver was not known when the lane asked (or changed since).
-        permit.release(.unused)
-        do {
-          try await permit.acquire(destination, until: roomDeadline(of: claim))
-        } catch {
-          return .retry(at: clock.now().addingTimeInterval(1), error: "\(error)")
-        }
-      }
-      let now = clock.now()
-      let started = ContinuousClock.now
+    return try await DeliveryExecutor.carryOut(
+      due, policy: policy, through: WorkerDeliveryPorts(worker: self, row: row, user: user, permit: permit))
+  }
+
+  /// Whether anything the user's earlier rows said repeats `due`: its own row is the one claimed
+  /// (pending, unique), so only what it would repeat needs a look — once what those rows said is
+  /// written.
+  func log(for due: DueReminder, of row: ClaimedDelivery) async throws -> [DeliveryKey: DeliveryStatus] {
+    guard !due.saidBefore.isEmpty else { return [:] }
+    await recorder.written(user: row.user)
+    return try await store.statuses(ofUser: row.user, due.saidBefore)
+  }
+
+  /// Sends a delivery shown to the user's webhook, if any (through the receiver's gate), then to
+  /// their devices; nil when the claim is no longer this worker's.
+  func send(_ delivery: Delivery, of row: ClaimedDelivery, user: HeraldUser, permit: HeldPermit) async throws
+    -> DeliveryOutcome?
+  {
+    let body = StandardWebhook.body(delivery, user: user.name)
+    let shown = DeliveryOutcome.delivered(
+      at: delivery.deliveredAt, late: delivery.late, effects: delivery.effects,
+      record: String(decoding: body, as: UTF8.self))
+    guard let webhook = user.webhook else {
+      await push(delivery, of: row, user: user)
+      return shown
+    }
+    guard let claim = try await stillOurs(row, user: user) else { return nil }
+    let destination = DestinationGate.destination(of: webhook)
+    if !permit.holds(destination) {
+      // The user's receiver was not known when the lane asked (or changed since).
+      permit.release(.unused)
       do {
-        let timeout = min(configuration.requestTimeout, claim.leaseEnds.timeIntervalSince(now) - 1)
-        try await post(body, of: delivery, user: user, to: webhook, at: now, timeout: timeout)
-        permit.release(.answered(latency: DestinationGate.seconds(.now - started)))
-        metrics.webhook("2xx", took: .now - started)
-        receivers.answered(user: user.name, logger: logger)
-        await push(delivery, of: row, user: user)
-        return shown
+        try await permit.acquire(destination, until: roomDeadline(of: claim))
       } catch {
-        permit.release(DestinationLimit.Outcome(error, latency: .now - started))
-        metrics.webhook((error as? WebhookFailure)?.result ?? "error", took: .now - started)
-        return self.failure(of: claim, error, at: clock.now(), user: user)
+        return .retry(at: clock.now().addingTimeInterval(1), error: "\(error)")
       }
+    }
+    let now = clock.now()
+    let started = ContinuousClock.now
+    do {
+      let timeout = min(configuration.requestTimeout, claim.leaseEnds.timeIntervalSince(now) - 1)
+      try await post(body, of: delivery, user: user, to: webhook, at: now, timeout: timeout)
+      permit.release(.answered(latency: DestinationGate.seconds(.now - started)))
+      metrics.webhook("2xx", took: .now - started)
+      receivers.answered(user: user.name, logger: logger)
+      await push(delivery, of: row, user: user)
+      return shown
+    } catch {
+      permit.release(DestinationLimit.Outcome(error, latency: .now - started))
+      metrics.webhook((error as? WebhookFailure)?.result ?? "error", took: .now - started)
+      return self.failure(of: claim, error, at: clock.now(), user: user)
     }
   }
 

@@ -263,39 +263,13 @@ public actor ReminderDaemon {
     handledUpTo = max(handledUpTo, now)
   }
 
-  /// Does what the core decides for one due reminder.
+  /// Does what the core decides for one due reminder, through the store and the sinks.
   func carryOut(_ due: DueReminder, at now: Date) async throws {
-    let known = try store.deliveryStatuses(due.keysToLookUp)
-    switch DeliveryDecision.decide(due, log: known, now: now, policy: configuration.delivery) {
-    case .skip:
-      return
-    case .recordSilently(let effects):
-      try store.recordEffects(effects)
-      logger.info("recorded silently", metadata: ["id": "\(Self.logLabel(due.notification))"])
-    case .recordMissed(let key):
-      try store.recordMissed(key)
-      missedCount += 1
-      logger.info(
-        "missed", metadata: ["id": "\(key.requestID)", "fireDate": "\(RFC3339.utcString(key.fireDate))"])
-    case .show(let delivery):
-      var channels: [String] = []
-      for sink in sinks {
-        do {
-          try await sink.deliver(delivery)
-          channels.append(sink.channel)
-        } catch {
-          logger.error("a sink failed", metadata: ["id": "\(delivery.key.requestID)", "error": "\(error)"])
-        }
-      }
-      // Recorded after showing: a crash in between shows it again rather than never.
-      try store.recordDelivery(
-        delivery.key, deliveredAt: delivery.deliveredAt, late: delivery.late, effects: delivery.effects,
-        slot: delivery.slot, awaiting: delivery.awaiting, channels: channels)
-      shownCount += 1
-      logger.info(
-        "shown", metadata: ["id": "\(Self.logLabel(delivery.notification))", "late": "\(delivery.late)"])
-      logger.debug(
-        "shown text", metadata: ["id": "\(delivery.key.requestID)", "title": "\(delivery.content.title)"])
+    let ports = DaemonDeliveryPorts(store: store, sinks: sinks, at: now, logger: logger)
+    switch try await DeliveryExecutor.carryOut(due, policy: configuration.delivery, through: ports) {
+    case .shown: shownCount += 1
+    case .missed: missedCount += 1
+    case .none: break
     }
   }
 
