@@ -135,6 +135,27 @@ import Testing
     }
   }
 
+  @Test func aBodyTypeTheCallerNamesInAnyCaseIsTheOneSent() async throws {
+    let (server, requests) = try Self.receiver { _, _ in "HTTP/1.1 204 No Content\r\n\r\n" }
+    defer { server.stop() }
+    let poster = HTTPWebhookPoster()
+    try await poster.post(
+      Self.body, to: Self.url(server, "/push"), headers: ["content-TYPE": "application/octet-stream"],
+      timeout: 60)
+    // A name that only begins like it is another header: the body is JSON then.
+    try await poster.post(
+      Self.body, to: Self.url(server, "/push"), headers: ["Content-Typo": "x"], timeout: 60)
+    await poster.shutdown()
+    let seen = requests.value
+    try #require(seen.count == 2)
+    #expect(
+      seen[0].lines.filter { $0.lowercased().hasPrefix("content-type:") } == [
+        "content-TYPE: application/octet-stream"
+      ])
+    #expect(seen[1].header("Content-Type") == "application/json")
+    #expect(seen[1].header("Content-Typo") == "x")
+  }
+
   @Test func anAnswerOtherThan2xxFailsAndTheConnectionCarriesTheNext() async throws {
     let (server, requests) = try Self.receiver { _, index in
       index == 0
