@@ -38,10 +38,11 @@ public final class CalendarInstances: Sendable {
     var tasks: [TodoItem]
   }
 
+  /// A calendar's wider read, or nil when it found a problem (then each plan reads its own window,
+  /// and the wider one is not read again until the key changes).
   private struct Kept: Sendable {
     var key: Key
-    var instances: Instances
-    var uids: CalendarUIDs
+    var read: (instances: Instances, uids: CalendarUIDs)?
   }
 
   private let kept = Mutex<[String: Kept]>([:])
@@ -67,26 +68,22 @@ public final class CalendarInstances: Sendable {
       var alone = state
       alone.focusBlocks = []
       alone.tasks = []
-      do {
-        let read = try CalendarImport.read(
-          CalendarPlanning.documents(items, of: calendar), into: alone, now: start,
-          horizonDays: CalendarPlanning.lookBackDays + CalendarPlanning.horizonDays + 1)
-        known = Kept(
-          key: key, instances: Instances(blocks: read.state.focusBlocks, tasks: read.state.tasks),
-          uids: read.uids)
-      } catch {
-        known = nil
-      }
+      let read = try? CalendarImport.read(
+        CalendarPlanning.documents(items, of: calendar), into: alone, now: start,
+        horizonDays: CalendarPlanning.lookBackDays + CalendarPlanning.horizonDays + 1)
+      known = Kept(
+        key: key,
+        read: read.map { (Instances(blocks: $0.state.focusBlocks, tasks: $0.state.tasks), $0.uids) })
       kept.withLock { $0[calendar.id] = known }
     }
-    guard let known,
-      !state.focusBlocks.contains(where: { known.uids.mayName($0.id) }),
-      !state.tasks.contains(where: { known.uids.mayName($0.id) })
+    guard let read = known?.read,
+      !state.focusBlocks.contains(where: { read.uids.mayName($0.id) }),
+      !state.tasks.contains(where: { read.uids.mayName($0.id) })
     else {
       readCount.add(1, ordering: .relaxed)
       return try CalendarPlanning.merge(items, of: calendar, into: state, now: now)
     }
-    return Self.add(known.instances, in: window, to: state)
+    return Self.add(read.instances, in: window, to: state)
   }
 
   /// Forgets the calendars not in `ids` (no longer followed).
@@ -103,11 +100,11 @@ public final class CalendarInstances: Sendable {
   private static func add(_ instances: Instances, in window: ClosedRange<Date>, to state: PlanningState)
     -> PlanningState
   {
-    // As the reader counts an instant: after the window's start, at most its end.
-    func counts(_ date: Date) -> Bool { date > window.lowerBound && date <= window.upperBound }
     var merged = state
-    merged.focusBlocks += instances.blocks.filter { counts($0.start) }
-    merged.tasks += instances.tasks.filter { $0.due.map(counts) == true }
+    merged.focusBlocks += instances.blocks.filter { CalendarImport.counts($0.start, in: window) }
+    merged.tasks += instances.tasks.filter { task in
+      task.due.map { CalendarImport.counts($0, in: window) } == true
+    }
     return merged
   }
 

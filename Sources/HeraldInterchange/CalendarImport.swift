@@ -74,6 +74,12 @@ public enum CalendarImport {
   private static func window(now: Date, horizonDays: Int) -> ClosedRange<Date> {
     now...now.addingTimeInterval(Double(horizonDays) * 86_400)
   }
+
+  /// Whether an instance starting (a block) or falling due (a task) at `date` is one a reading of
+  /// `window` gives: after its start, at most its end.
+  public static func counts(_ date: Date, in window: ClosedRange<Date>) -> Bool {
+    date > window.lowerBound && date <= window.upperBound
+  }
 }
 
 /// A problem found after reading, in one of several files.
@@ -98,7 +104,7 @@ struct CalendarOutput {
   }
 
   /// Whether an instant counts: after `now`, at most the horizon after it.
-  func counts(_ date: Date) -> Bool { date > window.lowerBound && date <= window.upperBound }
+  func counts(_ date: Date) -> Bool { CalendarImport.counts(date, in: window) }
 
   /// Whether a wall-clock reading can resolve into the window in any zone (offsets stay within
   /// ±36 h): most of a large export lies far outside and is passed over without resolving it.
