@@ -69,6 +69,14 @@ struct MetricsTests {
       #expect(samples["herald_delivery_lateness_seconds_count"] == 3, "\(samples)")
       #expect((samples["herald_delivery_lateness_seconds_sum"] ?? -1) >= 0.5, "\(samples)")
       #expect(samples["herald_claims_taken_over_total"] == 0, "\(samples)")
+      // The receiver's room, by its origin: its limit, nothing under way once all is answered,
+      // and the latency of its answers.
+      func destination(_ name: String) -> [Double] {
+        samples.filter { $0.key.hasPrefix(name + "{destination=") }.map(\.value)
+      }
+      #expect(destination("herald_destination_limit").count == 1, "\(samples)")
+      #expect(destination("herald_destination_in_flight") == [0], "\(samples)")
+      #expect((destination("herald_destination_latency_seconds_count").first ?? 0) >= 3, "\(samples)")
       #expect(samples["herald_queue_due_rows"] != nil, "\(samples)")
       #expect(samples["herald_queue_oldest_due_age_seconds"] != nil, "\(samples)")
 
