@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldRuntime
 import HeraldTestSupport
 
 /// Job 1: the iOS plan for 100 000 tasks and 10 000 focus blocks plus a movement schedule.
@@ -45,8 +46,35 @@ struct PlanBenchmark {
     }
     return [
       BenchmarkRow(
-        job: "1. iOS plan, 100k tasks + 10k blocks", ours: ours, targetNanoseconds: 30e6, naive: naive)
+        job: "1. iOS plan, 100k tasks + 10k blocks", ours: ours, targetNanoseconds: 30e6, naive: naive),
+      blockMoved(&harness),
     ]
+  }
+
+  /// The daemon's queue after one block moved: the change the replanner makes of it (the block
+  /// kind's reminders planned again and merged into the queue; the tasks' stay) against planning
+  /// the queue whole, which the daemon did at every change before the replanner.
+  func blockMoved(_ harness: inout BenchmarkHarness) -> BenchmarkRow {
+    let previous = PlanningContext(state: state, now: nows[0], limits: .unlimited)
+    let queue = TimerQueue(Planner.schedule(previous))
+    var moved = state
+    let block = moved.focusBlocks[0]
+    moved.focusBlocks[0] = FocusBlock(
+      id: block.id, title: block.title, start: block.start.addingTimeInterval(1_800),
+      end: block.end.addingTimeInterval(1_800))
+    let ours = harness.measure(samples: 21, minimumSampleTime: .milliseconds(1)) { _ in
+      var changed = queue
+      changed.apply(Replanner.change(from: previous, to: moved, now: nows[0], limits: .unlimited))
+      return changed.count &+ Int(changed.nextFireDate?.timeIntervalSince1970 ?? 0)
+    }
+    let whole = harness.measure(samples: 11, warmUpBatches: 1, minimumSampleTime: .milliseconds(1)) { _ in
+      let planned = TimerQueue(
+        Planner.schedule(PlanningContext(state: moved, now: nows[0], limits: .unlimited)))
+      return planned.count &+ Int(planned.nextFireDate?.timeIntervalSince1970 ?? 0)
+    }
+    return BenchmarkRow(
+      job: "1b. daemon queue, a block moved (\(queue.count) pending)", ours: ours, targetNanoseconds: 30e6,
+      naive: whole)
   }
 
   /// Whether the naive way and the planner keep the same first reminders, apart from the due-date

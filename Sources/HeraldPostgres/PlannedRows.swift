@@ -1,8 +1,10 @@
 import Foundation
 import HeraldCore
 
-/// Planned reminders as the columns of the `delivery` rows they want, for a statement that
-/// passes them as arrays (`unnest`) in one round trip, whatever their number.
+/// The reminders a change wants (`PlanChange`) as the columns of the `delivery` rows, for the
+/// statement that applies it, which passes them as arrays (`unnest`) in one round trip, whatever
+/// their number: it adds those not there (`insert`) and takes the pending rows in the change's
+/// scope that it no longer has away (`gone`, or by request id for a change of one task).
 struct PlannedRows {
   /// Each row's user: only in rows for many users (`append(_:in:of:)`).
   var users: [Int64] = []
@@ -14,16 +16,17 @@ struct PlannedRows {
   /// No rows.
   init() {}
 
-  /// The rows of `scheduled`, named in `context`.
-  init(_ scheduled: [ScheduledReminder], in context: PlanningContext) {
-    identifiers = scheduled.map { $0.kind.identifier(owner: Int($0.owner), in: context) }
-    fireDates = scheduled.map(\.fireDate)
-    kinds = scheduled.map { $0.kind.storedName }
+  /// The rows `change` wants.
+  init(_ change: PlanChange) {
+    let context = change.context
+    identifiers = change.reminders.map { $0.kind.identifier(owner: Int($0.owner), in: context) }
+    fireDates = change.reminders.map(\.fireDate)
+    kinds = change.reminders.map { $0.kind.storedName }
   }
 
-  /// Adds the rows of `scheduled`, named in `context`, as the rows of `user`.
-  mutating func append(_ scheduled: [ScheduledReminder], in context: PlanningContext, of user: Int64) {
-    append(PlannedRows(scheduled, in: context), of: user)
+  /// Adds the rows `change` wants as the rows of `user`.
+  mutating func append(_ change: PlanChange, of user: Int64) {
+    append(PlannedRows(change), of: user)
   }
 
   /// Adds `rows` (of no user) as the rows of `user`.

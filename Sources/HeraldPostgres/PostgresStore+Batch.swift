@@ -175,7 +175,7 @@ extension PostgresStore {
   }
 
   /// Replans each user's movement reminders (the kinds that read the movement schedule and log,
-  /// `Planner.kinds(affectedBy:)`) from their instant, in one statement: what a rolling reminder
+  /// `Replanner.change(_:affectedBy:)`) from their instant, in one statement: what a rolling reminder
   /// come due moves on. As `replan` does, pending rows after that instant the plan no longer has
   /// go and the plan's rows are added once; the other kinds' rows are left as they are, so the
   /// tasks are not read.
@@ -185,10 +185,13 @@ extension PostgresStore {
   ) async throws {
     guard !users.isEmpty else { return }
     var plan = PlannedRows()
+    var leftAlone: [String] = []
     for (user, state, since) in users {
       replans.increment()
-      let context = PlanningContext(state: state, now: since, limits: .unlimited)
-      plan.append(Planner.schedule(context, affectedBy: .movement), in: context, of: user)
+      let change = Replanner.change(
+        PlanningContext(state: state, now: since, limits: .unlimited), affectedBy: .movement)
+      plan.append(change, of: user)
+      leftAlone = change.kindsLeftAlone
     }
     try await connection.query(
       """
@@ -197,7 +200,7 @@ extension PostgresStore {
           \(plan.kinds)::text[]) AS p (user_id, request_id, fire_at, kind)),
       input AS (
         SELECT * FROM unnest(\(users.map(\.user))::int8[], \(users.map(\.since))::timestamptz[]) AS i (user_id, since)),
-      left_alone AS (SELECT \(Self.kinds(unaffectedBy: .movement))::text[] AS kinds),
+      left_alone AS (SELECT \(leftAlone)::text[] AS kinds),
       gone AS (\(unescaped: PlannedRows.gone)),
       added AS (\(unescaped: PlannedRows.insert))
       SELECT pg_notify(\(PostgresSchema.channel), '') WHERE \(unescaped: PlannedRows.wakesWorkers)

@@ -62,7 +62,7 @@ extension PostgresStore {
   /// tasks (a focus block's, the movement schedule's, a route's), as `changeData` does — but
   /// reads only the task rows `linking` names in the user's document (the tasks a focus block
   /// will link, which the change checks exist), writes none, and replans only the kinds that
-  /// read `touching` (`Planner.kinds(affectedBy:)`): its cost does not grow with the tasks
+  /// read `touching` (`Replanner.change(_:affectedBy:)`): its cost does not grow with the tasks
   /// stored. A document still holding tasks (written before tasks had rows) is changed whole.
   func changeData<Value: Sendable>(
     ofUser user: Int64, now: Date, touching: PlanInputs, linking: (PlanningState) -> [String],

@@ -252,12 +252,6 @@ extension PostgresStore {
   /// The statement that reads named tasks (a worker's batch).
   enum ReadNamedTasks: PreparedStatementName {}
 
-  /// The kinds a change of only `changed` leaves as they are, as the `kind` column holds them.
-  static func kinds(unaffectedBy changed: PlanInputs) -> [String] {
-    let affected = Set(Planner.kinds(affectedBy: changed))
-    return Planner.kinds.indices.filter { !affected.contains($0) }.map { Planner.kinds[$0].storedName }
-  }
-
   /// The statements that read users' data, and that read a user's data to change it.
   enum ReadUsers: PreparedStatementName {}
   enum ReadLockedUsers: PreparedStatementName {}

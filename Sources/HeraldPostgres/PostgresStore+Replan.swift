@@ -12,6 +12,8 @@ extension PostgresStore {
   /// planning one user does not hold up the database's work for the others.
   struct UserReplan: Sendable {
     var plan: PlannedRows
+    /// The kinds whose rows the change leaves alone (`PlanChange.kindsLeftAlone`).
+    var leftAlone: [String]
     var document: String
     var zone: String
     var locale: String
@@ -21,7 +23,9 @@ extension PostgresStore {
 
     init(_ state: PlanningState, now: Date, tasksBefore: [TodoItem]?, changed: PlanInputs) {
       let context = PlanningContext(state: state, now: now, limits: .unlimited)
-      plan = PlannedRows(Planner.schedule(context, affectedBy: changed), in: context)
+      let change = Replanner.change(context, affectedBy: changed)
+      plan = PlannedRows(change)
+      leftAlone = change.kindsLeftAlone
       var stored = state
       stored.movementLog = nil
       stored.tasks = []
@@ -60,12 +64,12 @@ extension PostgresStore {
   /// wakes before the plan's first row anyway. The caller holds the users' row locks.
   ///
   /// When only part of the data `changed` (not `.all`; the same for every user of one call), only
-  /// the kinds that read it are replanned (`Planner.kinds(affectedBy:)`): the other kinds'
+  /// the kinds that read it are replanned (`Replanner.change(_:affectedBy:)`): the other kinds'
   /// deliveries are left as they are, and so are the task rows, whatever `state.tasks` holds.
   static func replan(
     _ connection: DatabaseConnection, _ users: [(user: Int64, rows: UserReplan)], logger: Logger
   ) async throws {
-    guard let changed = users.first?.rows.changed else { return }
+    guard let changed = users.first?.rows.changed, let leftAlone = users.first?.rows.leftAlone else { return }
     precondition(users.allSatisfy { $0.rows.changed == changed }, "one call replans one part of the data")
     var plan = PlannedRows()
     var tasks = TaskRows()
@@ -106,7 +110,7 @@ extension PostgresStore {
         SELECT * FROM unnest(\(tasks.users)::int8[], \(tasks.ids)::text[], \(tasks.positions)::int4[],
           \(tasks.bodies)::text[])
         ON CONFLICT (user_id, id) DO UPDATE SET position = excluded.position, body = excluded.body),
-      left_alone AS (SELECT \(kinds(unaffectedBy: changed))::text[] AS kinds),
+      left_alone AS (SELECT \(leftAlone)::text[] AS kinds),
       gone AS (\(unescaped: PlannedRows.gone)),
       added AS (\(unescaped: PlannedRows.insert))
       SELECT pg_notify(\(PostgresSchema.channel), '') WHERE \(unescaped: PlannedRows.wakesWorkers)

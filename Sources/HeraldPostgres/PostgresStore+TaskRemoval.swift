@@ -7,7 +7,7 @@ extension PostgresStore {
   /// Removes the task `id` as `PlanningState.removeTask` does (unlinked from every block), without
   /// reading or planning the user's other tasks: its row and its pending reminders go, and nothing
   /// else of the tasks — a task's reminders depend on nothing but the task, the settings and the
-  /// zone (`Planner.schedule(ofTask:in:now:)`), the later tasks keep their positions (which order
+  /// zone (`Replanner.change(ofTask:in:now:)`), the later tasks keep their positions (which order
   /// the rows; a gap is left), and their reminders' rows name them by id. The blocks that linked it are replanned, with
   /// only the tasks they link read. Reading every task and replanning them all took 0.4 s and more
   /// with 10 000 stored, moving the later ones up a place 0.2 s; this costs the same whatever is
@@ -33,9 +33,7 @@ extension PostgresStore {
       try state.removeTask(id: id)
       guard let removed else { return }
       // Its rows are found by the requests they name it by: nothing of it is planned.
-      var alone = document
-      alone.tasks = [removed]
-      let requests = Self.requests(ofTheTaskIn: PlanningContext(state: alone, now: now, limits: .unlimited))
+      let requests = Replanner.change(removing: removed, from: document, now: now).requestsOfTheTask
       // Pending rows at or before `now` stay as the whole replan leaves them, for a worker (which
       // finds a task's reminder's task by id, so it withdraws this one's). The later tasks stay
       // where they are: positions order the rows, with gaps.

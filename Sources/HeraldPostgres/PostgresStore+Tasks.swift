@@ -10,7 +10,7 @@ extension PostgresStore {
   /// `now` — reading and writing only the user's document without their tasks, the task's row and
   /// its reminders' rows, so it costs the same with 10 tasks stored or 10 000. A task's reminders
   /// depend on nothing but the task and the user's settings and zone
-  /// (`Planner.schedule(ofTask:in:now:)`), so the rest of the plan stands as it is.
+  /// (`Replanner.change(ofTask:in:now:)`), so the rest of the plan stands as it is.
   ///
   /// No transaction held open, and one round trip when this process knows the user's document
   /// (`DocumentCache`), two when it reads it first: the write — the version bumped, the row and
@@ -116,10 +116,10 @@ extension PostgresStore {
       id: draft.id, title: draft.title, due: draft.due, completed: draft.completed, idsInUse: used)
     if taken { throw PlanningState.taskExists(task.id) }
     Self.replans.increment()
-    let (context, reminders) = Planner.schedule(ofTask: task, in: document, now: draft.now)
     let add = TaskAdd(
       user: user, version: known.version, id: task.id,
-      body: ScenarioDocument.encode(task, in: document.timeZone), reminders: reminders, context: context)
+      body: ScenarioDocument.encode(task, in: document.timeZone),
+      change: Replanner.change(ofTask: task, in: document, now: draft.now))
     let logger = logger
     let write = { @Sendable adds in try await Self.addTasks(adds, connection, logger: logger) }
     let saved =
@@ -133,9 +133,8 @@ extension PostgresStore {
     var version: Int64
     var id: String
     var body: String
-    var reminders: [ScheduledReminder]
-    /// What the reminders are named in.
-    var context: PlanningContext
+    /// The task's reminders.
+    var change: PlanChange
   }
 
   /// Writes `adds` (of different users) in one statement: whether each was written. Nothing of
@@ -145,7 +144,7 @@ extension PostgresStore {
     -> [Bool]
   {
     var plan = PlannedRows()
-    for add in adds { plan.append(add.reminders, in: add.context, of: add.user) }
+    for add in adds { plan.append(add.change, of: add.user) }
     // The users are locked in the order of their ids, as every statement that locks several does.
     // Each task goes after its user's last (positions order the rows; a task removed leaves a
     // gap); its reminders' rows name it by its id, in their request ids.
@@ -211,7 +210,7 @@ extension PostgresStore {
   /// Changes the task `id` as `PlanningState.updateTask` does and replans only its reminders: the
   /// task's row read and written, the rows of its reminders (the requests its kinds name it by)
   /// reconciled with its plan. What other kinds plan does not depend on tasks
-  /// (`Planner.taskKinds`), so it costs the same however many tasks are stored.
+  /// (`Replanner.change(ofTask:in:now:)`), so it costs the same however many tasks are stored.
   ///
   /// As `addTask` does: no transaction held open, the user's document as this process last knew
   /// it, and the write only while the user's version is the document's — two round trips (the
@@ -248,9 +247,9 @@ extension PostgresStore {
     // Found, or `updateTask` threw "no such task".
     guard found else { throw RecordError.notFound("task \(id)", "no such task") }
     replans.increment()
-    let (context, reminders) = Planner.schedule(ofTask: task, in: known.document, now: now)
-    let plan = PlannedRows(reminders, in: context)
-    let requests = Self.requests(ofTheTaskIn: context)
+    let change = Replanner.change(ofTask: task, in: known.document, now: now)
+    let plan = PlannedRows(change)
+    let requests = change.requestsOfTheTask
     // Nothing is written unless the version is the one known: the update waits for a change
     // under way and then sees its version.
     let query: PostgresQuery = """
@@ -308,12 +307,6 @@ extension PostgresStore {
     WHERE user_id = \(user) AND id ~ '\(unescaped: PlanningState.numberedTaskIDPattern)'
     ORDER BY length(id) DESC, id COLLATE "C" DESC LIMIT 1
     """
-  }
-
-  /// The requests the task kinds name the one task of `context` by, planned now or not: the
-  /// delivery rows that are the task's, whatever their instants.
-  static func requests(ofTheTaskIn context: PlanningContext) -> [String] {
-    Planner.taskKinds.map { Planner.kinds[$0].identifier(owner: 0, in: context) }
   }
 
   /// The statements that read a user's document and add a task.

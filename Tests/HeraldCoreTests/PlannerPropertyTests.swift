@@ -110,7 +110,7 @@ struct PlannerPropertyTests {
     }
   }
 
-  /// The server adds a task by planning it alone (`Planner.schedule(ofTask:)`); that must be what
+  /// The server adds a task by planning it alone (`Replanner.change(ofTask:)`); that must be what
   /// planning the whole state with the task appended adds, and nothing the rest would plan changes.
   @Test func aTaskPlannedAloneIsWhatTheWholePlanAddsForIt() async {
     await propertyCheck(input: PlanScenario.all) { scenario in
@@ -124,7 +124,8 @@ struct PlannerPropertyTests {
       let whole = Planner.schedule(
         PlanningContext(state: scenario.state, now: scenario.now, limits: .unlimited))
       let rest = Planner.schedule(PlanningContext(state: before, now: scenario.now, limits: .unlimited))
-      let (context, alone) = Planner.schedule(ofTask: task, in: before, now: scenario.now)
+      let change = Replanner.change(ofTask: task, in: before, now: scenario.now)
+      let (context, alone) = (change.context, change.reminders)
       let appended = alone.map {
         ScheduledReminder(fireDate: $0.fireDate, owner: Int32(position), kindIndex: $0.kindIndex)
       }
@@ -168,7 +169,7 @@ struct PlannerPropertyTests {
         takeAway(&without)
         let planned = Planner.schedule(PlanningContext(state: without, now: scenario.now, limits: .unlimited))
         #expect(rows(planned, of: others) == rows(whole, of: others), "\(part)")
-        let replanned = Planner.schedule(context, affectedBy: part)
+        let replanned = Replanner.change(context, affectedBy: part).reminders
         #expect(Set(replanned.map { Int($0.kindIndex) }).isSubset(of: affected))
         #expect(rows(replanned, of: affected) == rows(whole, of: affected), "\(part)")
       }

@@ -45,7 +45,7 @@ import Testing
     ]
     var kinds = Set<String>()
     for context in Self.contexts {
-      let rows = PlannedRows(Planner.schedule(context), in: context)
+      let rows = PlannedRows(Replanner.change(context, affectedBy: .all))
       kinds.formUnion(rows.kinds)
       for order in orders {
         // What each kind, in this order, says its reminders are.
@@ -64,8 +64,8 @@ import Testing
   /// A row found again by its kind's name and request id is the reminder planned.
   @Test func eachStoredRowFindsItsKindAndOwnerAgain() throws {
     for context in Self.contexts {
-      let scheduled = Planner.schedule(context)
-      let rows = PlannedRows(scheduled, in: context)
+      let change = Replanner.change(context, affectedBy: .all)
+      let (scheduled, rows) = (change.reminders, PlannedRows(change))
       for (index, reminder) in scheduled.enumerated() {
         let found = Planner.reminder(
           ofKind: rows.kinds[index], identifier: rows.identifiers[index], fireDate: rows.fireDates[index],

@@ -36,8 +36,8 @@ public enum Planner {
     schedule(context, kinds: kinds.indices)
   }
 
-  /// What the kinds at `indices` plan.
-  private static func schedule(_ context: PlanningContext, kinds indices: some Sequence<Int>)
+  /// What the kinds at `indices` plan (`Replanner`: a change replans the kinds it moves).
+  static func schedule(_ context: PlanningContext, kinds indices: some Sequence<Int>)
     -> [ScheduledReminder]
   {
     var scheduled: [ScheduledReminder] = []
@@ -53,34 +53,10 @@ public enum Planner {
   public static let taskKinds = kinds.indices.filter { kinds[$0].ownsTasks }
 
   /// The kinds whose plan reads any of `changed` (`ReminderKind.reads`), by their index: those a
-  /// change of only that part of a user's data can move. With `.all` (the settings, zone or
+  /// change of only that part of a user's data can move (`Replanner`). With `.all` (the settings, zone or
   /// language changed, which every kind reads), every kind.
   public static func kinds(affectedBy changed: PlanInputs) -> [Int] {
     kinds.indices.filter { changed == .all || !kinds[$0].reads.isDisjoint(with: changed) }
-  }
-
-  /// What `schedule` plans for the kinds a change of `changed` can move: what a change of a focus
-  /// block, or a movement reminder come due (which moves its chain on), replans — without the
-  /// tasks, which those kinds do not read.
-  public static func schedule(_ context: PlanningContext, affectedBy changed: PlanInputs)
-    -> [ScheduledReminder]
-  {
-    schedule(context, kinds: kinds(affectedBy: changed))
-  }
-
-  /// The reminders `schedule` plans for `task` at `position` in `state`'s tasks, planned without
-  /// the rest: the task kinds' (`taskKinds`), in a context of its own (`context`, returned for
-  /// their requests) where the task's position, their owner, is 0. A task's reminders depend on
-  /// the task, the settings and the zone alone when no batch limits which tasks get them
-  /// (`dueDateTaskBatch` `nil`, as on a server), so a change of one task costs the same however
-  /// many are stored.
-  public static func schedule(ofTask task: TodoItem, in state: PlanningState, now: Date)
-    -> (context: PlanningContext, reminders: [ScheduledReminder])
-  {
-    let alone = PlanningState(
-      timeZone: state.timeZone, language: state.language, settings: state.settings, tasks: [task])
-    let context = PlanningContext(state: alone, now: now, limits: .unlimited)
-    return (context, schedule(context, kinds: taskKinds))
   }
 
   /// The request of one scheduled reminder, as the plan at `context.now` has it.

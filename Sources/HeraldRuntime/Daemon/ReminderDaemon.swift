@@ -34,6 +34,8 @@ public actor ReminderDaemon {
   /// The plan the queue was made from; due reminders are built from it.
   private var context = PlanningContext(
     state: PlanningState(timeZone: .utc), now: .distantPast, limits: .unlimited)
+  /// Whether the queue holds a plan (`context`'s) to change; before the first, it is planned whole.
+  private var planned = false
   private var queue = TimerQueue()
   /// Every reminder due up to this instant has been handled.
   private var handledUpTo = Date.distantPast
@@ -237,10 +239,14 @@ public actor ReminderDaemon {
 
   /// Plans from the checkpoint: what fell due since is still in the queue. After a backward
   /// jump the checkpoint lies ahead of the clock; the delivery log keeps what was shown from
-  /// being shown again.
+  /// being shown again. Only the kinds that read what changed since the last plan are planned
+  /// again (`Replanner`): a block moved leaves the tasks' reminders in the queue as they are.
   private func replan() {
-    context = PlanningContext(state: state, now: min(handledUpTo, clock.now()), limits: .unlimited)
-    queue = TimerQueue(Planner.schedule(context))
+    let change = Replanner.change(
+      from: planned ? context : nil, to: state, now: min(handledUpTo, clock.now()), limits: .unlimited)
+    queue.apply(change)
+    context = change.context
+    planned = true
   }
 
   /// Carries out every reminder due at `now`, soonest first. A rolling reminder (the movement

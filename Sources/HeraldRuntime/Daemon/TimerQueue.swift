@@ -9,8 +9,41 @@ public struct TimerQueue: Sendable {
   private var entries: [ScheduledReminder] = []
 
   public init(_ reminders: [ScheduledReminder] = []) {
-    // Latest first; ties keep a fixed order so that replanning is deterministic.
-    entries = reminders.sorted { $0.fireDate > $1.fireDate }
+    entries = reminders.sorted(by: Self.later)
+  }
+
+  /// Applies a change of the plan (`PlanChange`): the reminders in its scope are replaced by its
+  /// own, the others stay where they are. Its reminders, sorted, are merged with those kept, so a
+  /// change of a few costs a pass over the queue, not a sort of it.
+  public mutating func apply(_ change: PlanChange) {
+    let added = change.reminders.sorted(by: Self.later)
+    guard !change.isWhole else {
+      entries = added
+      return
+    }
+    let kept = entries.filter { !change.holds($0) }
+    var merged: [ScheduledReminder] = []
+    merged.reserveCapacity(kept.count + added.count)
+    var (k, a) = (kept.startIndex, added.startIndex)
+    while k < kept.endIndex, a < added.endIndex {
+      if Self.later(added[a], kept[k]) {
+        merged.append(added[a])
+        a += 1
+      } else {
+        merged.append(kept[k])
+        k += 1
+      }
+    }
+    merged += kept[k...]
+    merged += added[a...]
+    entries = merged
+  }
+
+  /// The queue's order: latest first. Ties go by kind, and within a kind keep the plan's order (a
+  /// stable sort): a queue changed kind by kind is the queue planned whole, so replanning is
+  /// deterministic.
+  private static func later(_ a: ScheduledReminder, _ b: ScheduledReminder) -> Bool {
+    a.fireDate != b.fireDate ? a.fireDate > b.fireDate : a.kindIndex < b.kindIndex
   }
 
   public var count: Int { entries.count }
