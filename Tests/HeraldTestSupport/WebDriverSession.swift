@@ -94,6 +94,11 @@ public final class WebDriverSession: @unchecked Sendable {
   }
 
   /// The page's address now (after redirects).
+  /// Reloads the page, as the browser's reload button does, and waits for it.
+  public func refresh() async throws {
+    try await command("POST", "/refresh", [String: Any]()) { _ in () }
+  }
+
   public func currentURL() async throws -> String {
     try await command("GET", "/url") { $0 as? String ?? "" }
   }

@@ -7,7 +7,8 @@ import Hummingbird
 /// The day view's changes to a task or block beyond creating one: edit a task (title, due date,
 /// its block), reopen a completed one, and delete with undo — the delete answers with the Today
 /// page and a notice whose "Rückgängig" posts the deleted item's fields back (`restore`), so it
-/// comes back with its id, its fields and its links.
+/// comes back with its id, its fields and its links. The page then takes its own address
+/// (today.js), so a reload asks for the page instead of posting the delete again.
 extension PageRoutes {
   func registerDay(on router: some RouterMethods<some RequestContext>) {
     router.post("/today/tasks/:id/edit") { request, context in

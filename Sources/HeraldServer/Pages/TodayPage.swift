@@ -18,7 +18,7 @@ struct TodayPage {
   func render(message: HTML? = nil) -> HTML {
     let plan = Planner.plan(state, now: now, limits: .unlimited)
     return PageLayout(texts: texts).render(
-      .today, title: texts.today, message: message,
+      .today, title: texts.today, message: message, scripts: ["today.js"],
       body: """
         \(storedProblems)
         \(DayTimeline(state: state, plan: plan, now: now, texts: texts).render())

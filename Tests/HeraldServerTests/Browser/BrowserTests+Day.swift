@@ -10,7 +10,7 @@ import Testing
 extension BrowserTests {
   /// Today and tomorrow under their own headings, a block with its task under it, tasks by due
   /// date, an overdue task marked in words, a block already over marked too; a task completed,
-  /// reopened, deleted and brought back by its undo.
+  /// reopened, deleted and brought back by its undo, and deleted again with the page reloaded.
   @Test func theDayViewGroupsByDayAndMarksWhatIsOverdue() async throws {
     let now = Fixtures.instant("2026-11-23T09:20:00Z")  // Monday 10:20 in Berlin
     let harness = try ServerHarness(port: 0, at: now)
@@ -86,6 +86,18 @@ extension BrowserTests {
       let state = try store.planningState(timeZone: Fixtures.zone("Europe/Berlin"))
       #expect(state.tasks.first { $0.id == "inblock" }?.title == "Einleitung schreiben")
       #expect(state.focusBlocks.first { $0.id == "work" }?.taskIDs.contains("inblock") == true)
+
+      // Deleted again, then the page reloaded: the page is asked for again, not the delete
+      // posted again (which would say "no such task").
+      try await browser.click(try await browser.element("#task-inblock details.edit > summary"))
+      try await browser.click(try await browser.element("#task-inblock form[action$='/delete'] button"))
+      _ = try await browser.waitForElement("#undo")
+      #expect(try await browser.evaluate("return location.pathname;") == "/today")
+      try await browser.refresh()
+      _ = try await browser.waitForElement("#new-items")
+      #expect(try await browser.elements("#undo").isEmpty)
+      #expect(try await browser.elements("p.error").isEmpty)
+      #expect(try await browser.elements("#task-inblock").isEmpty)
     }
   }
 
