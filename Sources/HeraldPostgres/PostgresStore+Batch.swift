@@ -184,15 +184,16 @@ extension PostgresStore {
     logger: Logger
   ) async throws {
     guard !users.isEmpty else { return }
-    var plan = PlannedRows()
-    var leftAlone: [String] = []
-    for (user, state, since) in users {
-      replans.increment()
-      let change = Replanner.change(
-        PlanningContext(state: state, now: since, limits: .unlimited), affectedBy: .movement)
-      plan.append(change, of: user)
-      leftAlone = change.kindsLeftAlone
+    let changes = users.map { user, state, since in
+      Replanner.change(PlanningContext(state: state, now: since, limits: .unlimited), affectedBy: .movement)
     }
+    var plan = PlannedRows()
+    for (user, change) in zip(users, changes) {
+      replans.increment()
+      plan.append(change, of: user.user)
+    }
+    // Every user's change is of the same kinds: those that read `.movement`.
+    let leftAlone = changes[0].kindsLeftAlone
     try await connection.query(
       """
       WITH plan AS (

@@ -65,19 +65,15 @@ public enum DueDateReminders {
 
   /// The positions in `tasks` of the batch, in batch order.
   public static func batchIndices(_ tasks: [TodoItem], now: Date, limit: Int?) -> [Int] {
+    // Each candidate as its due instant beside its position, which the order compares: comparing
+    // the tasks themselves would copy two of them (titles and all) for every comparison.
     let candidates = tasks.indices.lazy.filter { tasks[$0].awaitsDueDate(after: now) }
-    guard let limit else {
-      // Every task, sorted by its due instant beside its position: comparing the tasks
-      // themselves copied two of them a comparison, most of a daemon's plan of 100 000 tasks.
-      var keyed = Array(candidates.map { (due: tasks[$0].due ?? .distantFuture, index: $0) })
-      keyed.sort { $0.due != $1.due ? $0.due < $1.due : tasks[$0.index].id < tasks[$1.index].id }
-      return keyed.map(\.index)
+      .map { (due: tasks[$0].due ?? .distantFuture, index: $0) }
+    // Nearest due first, ties by id.
+    let nearer = { (a: (due: Date, index: Int), b: (due: Date, index: Int)) in
+      a.due != b.due ? a.due < b.due : tasks[a.index].id < tasks[b.index].id
     }
-    return candidates.smallest(limit, by: { nearestDueFirst(tasks[$0], tasks[$1]) })
-  }
-
-  static func nearestDueFirst(_ a: TodoItem, _ b: TodoItem) -> Bool {
-    let (x, y) = (a.due ?? .distantFuture, b.due ?? .distantFuture)
-    return x != y ? x < y : a.id < b.id
+    let ordered = limit.map { candidates.smallest($0, by: nearer) } ?? candidates.sorted(by: nearer)
+    return ordered.map(\.index)
   }
 }
